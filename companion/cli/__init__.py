@@ -1,0 +1,46 @@
+"""The ``companion`` command: one sub-command module per area.
+
+Each module in ``COMMAND_MODULES`` exposes ``register(subparsers)``, which adds its
+sub-commands and sets ``func(args) -> int`` on each of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+COMMAND_MODULES: tuple[str, ...] = (
+    "companion.cli.records",
+    "companion.cli.play",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser, with every area's sub-commands."""
+    parser = argparse.ArgumentParser(prog="companion", description="Bohnanza table companion.")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``companion`` console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "func"):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

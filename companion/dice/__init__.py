@@ -1,0 +1,1 @@
+"""Bohnanza – Das Würfelspiel: dice, orders, exact odds and the turn referee."""

@@ -2,15 +2,23 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-STAMP  := $(VENV)/.installed
+STAMP  := $(VENV)/.installed-run
+TSTAMP := $(VENV)/.installed-test
 
 .PHONY: run test install bench clean
 
-$(STAMP): pyproject.toml
+$(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+
+# Runtime only: what the companion needs to run.
+$(STAMP): pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e .
 	touch $(STAMP)
+
+# Runtime plus the test and training extras (training is exercised by the tests).
+$(TSTAMP): pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e '.[test,train]'
+	touch $(STAMP) $(TSTAMP)
 
 install: $(STAMP)
 
@@ -19,10 +27,10 @@ run: $(STAMP)
 	$(VENV)/bin/companion play
 
 ## Install, then run the whole test suite.
-test: $(STAMP)
+test: $(TSTAMP)
 	$(PY) -m pytest -n 2 -q
 
-bench: $(STAMP)
+bench: $(TSTAMP)
 	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done
 
 clean:

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 COMMAND_MODULES: tuple[str, ...] = (
     "companion.cli.records",
     "companion.cli.play",
+    "companion.cli.dice",
+    "companion.cli.vision",
 )
 
 

@@ -1,0 +1,54 @@
+"""Helpers shared by the sub-commands: the store location and the text table."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Any
+
+
+def default_db() -> Path:
+    """``$COMPANION_DB``, else the user's data folder."""
+    if env := os.environ.get("COMPANION_DB"):
+        return Path(env)
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "bohnanza-companion" / "companion.sqlite3"
+
+
+def add_db_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", type=Path, default=None, help="game store (default: $COMPANION_DB or the user data folder)")
+
+
+def db_path(args: argparse.Namespace) -> Path:
+    return args.db or default_db()
+
+
+PHASES = {1: "phase 1: plant from hand", 2: "phase 2: trade", 3: "phase 3: plant traded cards, then draw"}
+
+
+def table_text(summary: dict[str, Any]) -> str:
+    """The card game's table as lines of text."""
+    lines = []
+    for seat, p in enumerate(summary["players"]):
+        marker = ">" if seat == summary["active_player"] and not summary["game_over"] else " "
+        fields = "  ".join(
+            f"[{i + 1}] {f['bean']} x{f['count']}" if f else f"[{i + 1}] -" for i, f in enumerate(p["fields"])
+        )
+        waiting = f"  to plant: {', '.join(p['received'])}" if p["received"] else ""
+        lines.append(f"{marker} {seat}: {p['name']:<10} coins {p['coins']:>2}  hand {p['hand_size']:>2}  {fields}{waiting}")
+    if summary["face_up"]:
+        lines.append(f"  turned over: {', '.join(summary['face_up'])}")
+    lines.append(
+        f"  draw pile {summary['draw_pile']}, discard pile {summary['discard_pile']}, "
+        f"passes {summary['passes']} of {summary['end_pass']}"
+    )
+    if summary["game_over"]:
+        lines.append(f"  game over: {summary['result']}")
+    else:
+        active = summary["players"][summary["active_player"]]["name"]
+        lines.append(f"  turn {summary['turn']}: {active}, {PHASES[summary['phase']]}")
+        if summary["forecast"]:
+            lines.append(f"  {summary['forecast']['text']}")
+    return "\n".join(lines)
+

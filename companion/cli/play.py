@@ -1,0 +1,113 @@
+"""``companion play``: referee a real table by typing what happens (no camera, no dice needed)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from companion.cli.commands import HELP, parse_command
+from companion.cli.common import add_db_option, db_path, table_text
+from companion.records import Header
+from companion.rules import RULESETS, IllegalMove
+from companion.session import GameSession
+from companion.storage import GameStore, StoreError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``play``."""
+    parser = subparsers.add_parser("play", help="referee a card game by manual entry, stored as you go")
+    parser.add_argument("--game", type=int, help="resume this stored game")
+    parser.add_argument("--new", action="store_true", help="start a new game even if one is running")
+    add_db_option(parser)
+    parser.set_defaults(func=_play)
+
+
+def _play(args: argparse.Namespace) -> int:
+    ask = _prompter()
+    try:
+        store = GameStore(db_path(args))
+    except StoreError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    with store:
+        print(f"Bohnanza companion: manual entry (no camera or dice attached). Games are stored in {store.path}.")
+        try:
+            session = _open_game(store, args, ask)
+            if session is not None:
+                _loop(session, ask)
+        except EOFError:
+            print()
+    return 0
+
+
+def _prompter() -> Callable[[str], str]:
+    def ask(prompt: str) -> str:
+        line = input(prompt)
+        if not sys.stdin.isatty():
+            print(line)
+        return line.strip()
+
+    return ask
+
+
+def _open_game(store: GameStore, args: argparse.Namespace, ask: Callable[[str], str]) -> GameSession | None:
+    if args.game is not None:
+        return GameSession.resume(store, args.game)
+    running = [g for g in store.games() if not g.finished and g.header.game == "bohnanza"]
+    if running and not args.new:
+        game = running[0]
+        if ask(f"Resume game {game.id} ({', '.join(game.header.players)}, {game.events} events)? [Y/n] ").lower() != "n":
+            return GameSession.resume(store, game.id)
+    return _new_game(store, ask)
+
+
+def _new_game(store: GameStore, ask: Callable[[str], str]) -> GameSession:
+    names = list(RULESETS)
+    for rs in names:
+        cls = RULESETS[rs]
+        print(f"  {rs:<10} {cls.title} ({cls.min_players}-{cls.max_players} players)")
+    while True:
+        chosen = ask(f"Ruleset [{names[0]}]: ") or names[0]
+        players = [p.strip() for p in ask("Players in seating order, clockwise, comma-separated: ").split(",") if p.strip()]
+        start = ask(f"Start player [{players[0] if players else ''}]: ") or (players[0] if players else "")
+        try:
+            header = Header("bohnanza", chosen, tuple(players), players.index(start) if start in players else 0)
+            session = GameSession.start(store, header)
+        except ValueError as exc:
+            print(f"  ! {exc}")
+            continue
+        print(f"Game {session.game_id} started.")
+        return session
+
+
+def _loop(session: GameSession, ask: Callable[[str], str]) -> None:
+    print(table_text(session.summary()))
+    while True:
+        line = ask("> ")
+        word = line.split()[0].lower() if line else ""
+        if word in ("quit", "exit", "q"):
+            return
+        if word in ("help", "?", ""):
+            print(HELP)
+            continue
+        if word == "show":
+            print(table_text(session.summary()))
+            continue
+        if word == "undo":
+            count = int(line.split()[1]) if len(line.split()) > 1 and line.split()[1].isdigit() else 1
+            print(f"  undid {session.undo(count)} event(s)")
+            print(table_text(session.summary()))
+            continue
+        try:
+            session.push(parse_command(session.state, line))
+        except IllegalMove as exc:
+            print(f"  ! refused: {exc.violation.message}")
+            continue
+        except ValueError as exc:
+            print(f"  ! {exc}")
+            continue
+        print(table_text(session.summary()))
+        if session.finished:
+            print("The game is over.")
+            return

@@ -1,0 +1,15 @@
+"""The pure rules engine of the card game: no I/O, no web, no camera."""
+
+from companion.rules.moves import BuyField, Draw, EndTrading, Harvest, Move, Plant, Source, Trade, TurnOver
+from companion.rules.phases import Phase
+from companion.rules.rulesets import RULESETS, Ruleset, ruleset
+from companion.rules.setup import KnownDeck, Setup
+from companion.rules.state import GameState
+from companion.rules.violations import IllegalMove, RuleViolation
+from companion.rules.views import PlayerView, PublicView, player_view, public_view
+
+__all__ = [
+    "BuyField", "Draw", "EndTrading", "GameState", "Harvest", "IllegalMove", "KnownDeck", "Move", "Phase",
+    "Plant", "PlayerView", "PublicView", "RULESETS", "RuleViolation", "Ruleset", "Setup", "Source", "Trade",
+    "TurnOver", "player_view", "public_view", "ruleset",
+]

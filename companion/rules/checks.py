@@ -1,0 +1,293 @@
+"""Is a move legal? Each check returns None or the rule the move breaks, in players' words.
+
+Checks never change the state. Rule ids are stable; the sentences quote the rule books.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from companion.cards import CATALOGUE
+from companion.rules.phases import Phase
+from companion.rules.moves import BuyField, Draw, EndTrading, Harvest, Move, Plant, Source, Trade, TurnOver
+from companion.rules.rulesets import PROTECTION_LENIENT
+from companion.rules.violations import RuleViolation
+
+if TYPE_CHECKING:
+    from companion.rules.state import GameState, PlayerState
+
+
+def check(state: GameState, move: Move) -> RuleViolation | None:
+    """None if ``move`` is legal in ``state``, else the broken rule."""
+    if state.game_over:
+        return RuleViolation("game.over", "The game is over: no more moves.")
+    for seat in _seats(move):
+        if not 0 <= seat < len(state.players):
+            return RuleViolation("record.player", f"There is no player in seat {seat}.")
+    return _CHECKS[type(move)](state, move)
+
+
+def _seats(move: Move) -> tuple[int, ...]:
+    return (move.player, move.partner) if isinstance(move, Trade) else (move.player,)
+
+
+def bean_name(bean: str) -> str:
+    """A bean's name for messages, plural-neutral ("Blue Bean")."""
+    return CATALOGUE[bean].name if bean in CATALOGUE else repr(bean)
+
+
+def _unknown_bean(state: GameState, beans: Iterable[str]) -> RuleViolation | None:
+    for bean in beans:
+        if bean not in CATALOGUE:
+            return RuleViolation("bean.unknown", f"{bean!r} is not a bean; known beans: {', '.join(CATALOGUE)}.")
+        if bean not in state.deck_counts:
+            return RuleViolation(
+                "bean.not-in-game",
+                f"{bean_name(bean)}s are not in this game ({state.rules.name} with {len(state.players)} players).",
+            )
+    return None
+
+
+def _impossible(state: GameState, beans: Counter[str], pool: Counter[str]) -> RuleViolation | None:
+    """Revealed cards must be among the cards nobody has seen yet."""
+    for bean, count in beans.items():
+        if count > pool[bean]:
+            total = state.deck_counts[bean]
+            return RuleViolation(
+                "card.impossible",
+                f"That cannot be: the game has {total} {bean_name(bean)}s and only {pool[bean]} "
+                f"{'is' if pool[bean] == 1 else 'are'} still unseen.",
+            )
+    return None
+
+
+def _reveal_from_hand(state: GameState, player: PlayerState, beans: tuple[str, ...]) -> RuleViolation | None:
+    """Cards taken from ``player``'s hand: the hand must hold them (or, hidden, they must be possible)."""
+    if player.hand.size < len(beans):
+        return RuleViolation(
+            "hand.too-few", f"{player.name} has only {player.hand.size} card(s) in hand, not {len(beans)}."
+        )
+    wanted = Counter(beans)
+    if player.hand.known:
+        for bean, count in wanted.items():
+            if player.hand.count(bean) < count:
+                return RuleViolation("hand.not-held", f"{player.name} has no {bean_name(bean)} in hand to give.")
+        return None
+    return _impossible(state, wanted, state.unseen)
+
+
+def _active_only(state: GameState, move: Any, doing: str) -> RuleViolation | None:
+    if move.player != state.active:
+        return RuleViolation(
+            "turn.out-of-turn",
+            f"It is {state.names[state.active]}'s turn: only the active player {doing}.",
+        )
+    return None
+
+
+def _check_plant(state: GameState, move: Plant) -> RuleViolation | None:
+    if bad := _unknown_bean(state, [move.bean]):
+        return bad
+    if not CATALOGUE[move.bean].plantable:
+        return RuleViolation("bean.not-plantable", f"{bean_name(move.bean)}s are never planted in a field.")
+    player = state.players[move.player]
+    if bad := _check_plant_source(state, player, move):
+        return bad
+    if move.field is None:
+        return RuleViolation(
+            "field.none-free",
+            f"{player.name} has no field for a {bean_name(move.bean)}: harvest a field first "
+            "(each field holds one kind of bean).",
+        )
+    if not 0 <= move.field < len(player.fields):
+        return RuleViolation("field.missing", f"{player.name} has no field {move.field + 1}.")
+    field = player.fields[move.field]
+    if not field.accepts(move.bean):
+        return RuleViolation(
+            "field.one-kind",
+            f"Field {move.field + 1} of {player.name} holds {bean_name(field.bean)}s: only one kind of bean "
+            "may grow in a field. Harvest it first or plant elsewhere.",
+        )
+    return None
+
+
+def _check_plant_source(state: GameState, player: PlayerState, move: Plant) -> RuleViolation | None:
+    if move.source is Source.HAND:
+        if bad := _active_only(state, move, "plants from hand"):
+            return bad
+        if state.phase is not Phase.PLANT:
+            return RuleViolation("phase1.hand-only", "Cards from the hand are planted only in phase 1.")
+        if state.plants_this_turn >= 2:
+            return RuleViolation("phase1.third-plant", "You may plant at most two cards from your hand: never a third.")
+        if player.hand.size == 0:
+            return RuleViolation("hand.empty", f"{player.name} has no cards in hand.")
+        front = player.hand.front()
+        if player.hand.known and front != move.bean:
+            return RuleViolation(
+                "hand.order",
+                f"{player.name}'s front card is a {bean_name(front)}, not a {bean_name(move.bean)}: "
+                "cards are planted in the order of the hand, which never changes.",
+            )
+        return None if player.hand.known else _impossible(state, Counter([move.bean]), state.unseen)
+    if state.phase is not Phase.PLANT_TRADED:
+        return RuleViolation(
+            "phase3.after-trading", "Turned-over and traded cards are planted in phase 3, once trading has ended."
+        )
+    if move.source is Source.FACE_UP:
+        if bad := _active_only(state, move, "plants the turned-over cards"):
+            return bad
+        if move.bean not in state.face_up:
+            return RuleViolation("face-up.missing", f"No {bean_name(move.bean)} is left among the turned-over cards.")
+    elif move.bean not in player.received:
+        return RuleViolation("received.missing", f"{player.name} has received no {bean_name(move.bean)} to plant.")
+    return None
+
+
+def _check_turn_over(state: GameState, move: TurnOver) -> RuleViolation | None:
+    if bad := _active_only(state, move, "turns over cards"):
+        return bad
+    if state.phase is not Phase.PLANT:
+        return RuleViolation("phase2.once", "Cards are turned over once a turn, at the start of phase 2.")
+    player = state.players[move.player]
+    if state.plants_this_turn == 0 and player.hand.size > 0:
+        return RuleViolation(
+            "phase1.must-plant", f"{player.name} must first plant the first card in hand (phase 1)."
+        )
+    if bad := _unknown_bean(state, move.beans):
+        return bad
+    plan = state.plan_take(state.rules.turn_over_count())
+    if len(move.beans) != len(plan.cards):
+        return RuleViolation(
+            "phase2.count",
+            f"{len(plan.cards)} card(s) must be turned over now, not {len(move.beans)}"
+            + (" (the draw pile runs out for the last time)." if plan.last_pass else "."),
+        )
+    if state.known:
+        if list(move.beans) != plan.cards:
+            shown = ", ".join(bean_name(b) for b in plan.cards if b)
+            return RuleViolation("card.wrong", f"The top of the draw pile is {shown}, not what was recorded.")
+        return None
+    return _impossible(state, Counter(move.beans), state.unseen + Counter(plan.reshuffled))
+
+
+def _check_trade(state: GameState, move: Trade) -> RuleViolation | None:
+    if move.player != state.active:
+        return RuleViolation(
+            "trade.with-active",
+            f"Only the active player ({state.names[state.active]}) trades; other players cannot trade "
+            "with each other.",
+        )
+    if move.partner == move.player:
+        return RuleViolation("trade.partner", "A trade needs a partner other than the active player.")
+    if state.phase is not Phase.TRADE:
+        return RuleViolation("phase2.trade", "Trading happens in phase 2, after the cards are turned over.")
+    if not (move.give_face_up or move.give_hand or move.receive):
+        return RuleViolation("trade.empty", "A trade or gift moves at least one card.")
+    if bad := _unknown_bean(state, move.give_face_up + move.give_hand + move.receive):
+        return bad
+    missing = Counter(move.give_face_up) - Counter(state.face_up)
+    if missing:
+        bean = next(iter(missing))
+        return RuleViolation(
+            "trade.face-up",
+            f"No {bean_name(bean)} is left among the turned-over cards; cards received in a trade "
+            "cannot be traded on, and cards in fields are never traded.",
+        )
+    active, partner = state.players[move.player], state.players[move.partner]
+    if bad := _reveal_from_hand(state, active, move.give_hand):
+        return bad
+    if bad := _reveal_from_hand(state, partner, move.receive):
+        return bad
+    if not (active.hand.known and partner.hand.known):
+        return _impossible(state, Counter(move.give_hand + move.receive), state.unseen)
+    return None
+
+
+def _check_end_trading(state: GameState, move: EndTrading) -> RuleViolation | None:
+    if bad := _active_only(state, move, "ends trading"):
+        return bad
+    if state.phase is not Phase.TRADE:
+        return RuleViolation("phase2.not-trading", "Trading has not started: turn over cards first (phase 2).")
+    return None
+
+
+def _check_harvest(state: GameState, move: Harvest) -> RuleViolation | None:
+    player = state.players[move.player]
+    if not 0 <= move.field < len(player.fields):
+        return RuleViolation("field.missing", f"{player.name} has no field {move.field + 1}.")
+    if player.fields[move.field].count == 0:
+        return RuleViolation("harvest.empty", f"Field {move.field + 1} of {player.name} is empty.")
+    return protection_violation(state, player, move.field)
+
+
+def protection_violation(state: GameState, player: PlayerState, field: int) -> RuleViolation | None:
+    """The bean protection rule, in the reading the ruleset uses."""
+    counts = [f.count for f in player.fields]
+    if counts[field] != 1:
+        return None
+    others = counts[:field] + counts[field + 1 :]
+    if state.rules.protection == PROTECTION_LENIENT:
+        if any(c > 1 for c in others):
+            return RuleViolation(
+                "harvest.protection",
+                f"Bean protection rule: field {field + 1} holds a single card and cannot be harvested "
+                "while another field holds more than one.",
+            )
+    elif any(c != 1 for c in others):
+        return RuleViolation(
+            "harvest.protection",
+            f"Bean protection rule: field {field + 1} holds a single card, which may be harvested only "
+            "when every field holds just one card.",
+        )
+    return None
+
+
+def _check_buy_field(state: GameState, move: BuyField) -> RuleViolation | None:
+    player = state.players[move.player]
+    price = state.rules.third_field_price()
+    if price is None:
+        reason = (
+            "with three players everyone starts with a third field and may not buy another"
+            if len(state.players) == 3 and state.rules.starting_fields() == 3
+            else "this edition has no third-field purchase"
+        )
+        return RuleViolation("field.no-purchase", f"A third field cannot be bought: {reason}.")
+    if player.bought_field or len(player.fields) >= 3:
+        return RuleViolation("field.bought-once", f"{player.name} already has a third field.")
+    if len(player.coins) < price:
+        return RuleViolation(
+            "field.price", f"A third field costs {price} coins; {player.name} has {len(player.coins)}."
+        )
+    return None
+
+
+def _check_draw(state: GameState, move: Draw) -> RuleViolation | None:
+    if bad := _active_only(state, move, "draws cards in phase 4"):
+        return bad
+    if state.phase is not Phase.PLANT_TRADED:
+        return RuleViolation("phase4.too-early", "Cards are drawn in phase 4, after trading and planting.")
+    waiting = [(state.names[state.active], state.face_up)] + [(p.name, p.received) for p in state.players]
+    for who, cards in waiting:
+        if cards:
+            return RuleViolation(
+                "phase3.plant-all",
+                f"Every turned-over and received card must be planted before drawing: {who} still has "
+                f"a {bean_name(cards[0])} to plant.",
+            )
+    expected = state.rules.draw_count()
+    if move.count is not None and move.count != expected:
+        return RuleViolation("phase4.count", f"The active player draws {expected} cards, not {move.count}.")
+    return None
+
+
+_CHECKS: dict[type, Callable[[Any, Any], RuleViolation | None]] = {
+    Plant: _check_plant,
+    TurnOver: _check_turn_over,
+    Trade: _check_trade,
+    EndTrading: _check_end_trading,
+    Harvest: _check_harvest,
+    BuyField: _check_buy_field,
+    Draw: _check_draw,
+}

@@ -1,0 +1,158 @@
+"""Moves of the card game: small value types, and their JSON form in game records.
+
+Chance is logged like any move: ``TurnOver`` names the cards that came up, and
+``Draw`` moves hidden cards from the draw pile into a hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, fields
+from enum import Enum
+from typing import Any, Union
+
+
+class Source(str, Enum):
+    """Where a planted card comes from."""
+
+    HAND = "hand"
+    """The front card of the hand (phase 1)."""
+    FACE_UP = "face-up"
+    """A card the active player turned over and kept (phase 3)."""
+    RECEIVED = "received"
+    """A card received in a trade or as a gift (phase 3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plant:
+    """Plant one card in a field; ``field`` None picks a matching field, else an empty one."""
+
+    player: int
+    bean: str
+    source: Source = Source.HAND
+    field: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOver:
+    """Phase 2: the active player turns over the top cards of the draw pile."""
+
+    player: int
+    beans: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    """An agreed trade or gift between the active player and one partner.
+
+    The active player gives turned-over cards and/or hand cards; the partner gives hand cards.
+    Either side may be empty (a gift), not both.
+    """
+
+    player: int
+    partner: int
+    give_face_up: tuple[str, ...] = ()
+    give_hand: tuple[str, ...] = ()
+    receive: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class EndTrading:
+    """The active player ends phase 2; everyone now plants what they received."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Harvest:
+    """Harvest one whole field (any player, at any time)."""
+
+    player: int
+    field: int
+
+
+@dataclass(frozen=True, slots=True)
+class BuyField:
+    """Buy the third bean field with coins from the coin pile."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Phase 4: a player draws cards into the back of the hand (``count`` None: as the rules say)."""
+
+    player: int
+    count: int | None = None
+
+
+Move = Union[Plant, TurnOver, Trade, EndTrading, Harvest, BuyField, Draw]
+
+MOVE_TYPES: dict[str, type] = {
+    "plant": Plant,
+    "turn-over": TurnOver,
+    "trade": Trade,
+    "end-trading": EndTrading,
+    "harvest": Harvest,
+    "buy-field": BuyField,
+    "draw": Draw,
+}
+_TYPE_NAMES = {cls: name for name, cls in MOVE_TYPES.items()}
+_BEAN_LISTS = {"beans", "give_face_up", "give_hand", "receive"}
+
+
+def move_to_dict(move: Move) -> dict[str, Any]:
+    """The record form of a move: ``{"type": ..., field: value, ...}`` without empty defaults."""
+    data: dict[str, Any] = {"type": _TYPE_NAMES[type(move)]}
+    for f in fields(move):
+        value = getattr(move, f.name)
+        if value is None or value == ():
+            continue
+        if isinstance(value, Source):
+            value = value.value
+        elif isinstance(value, tuple):
+            value = list(value)
+        data[f.name] = value
+    return data
+
+
+def move_from_dict(data: Any) -> Move:
+    """Parse the record form of a move; ``ValueError`` says what is wrong with it."""
+    if not isinstance(data, dict):
+        raise ValueError("an event must be a JSON object")
+    kind = data.get("type")
+    cls = MOVE_TYPES.get(kind)  # type: ignore[arg-type]
+    if cls is None:
+        raise ValueError(f"unknown event type {kind!r}; expected one of {', '.join(MOVE_TYPES)}")
+    names = {f.name: f for f in fields(cls)}
+    extra = set(data) - set(names) - {"type"}
+    if extra:
+        raise ValueError(f"a {kind} event has no field {', '.join(sorted(extra))}")
+    values: dict[str, Any] = {}
+    for name, f in names.items():
+        if name not in data:
+            if f.default is MISSING:
+                raise ValueError(f"a {kind} event needs {name!r}")
+            continue
+        values[name] = _field_value(kind, name, data[name])
+    return cls(**values)
+
+
+def _field_value(kind: str, name: str, value: Any) -> Any:
+    if name == "source":
+        try:
+            return Source(value)
+        except ValueError:
+            raise ValueError(f"source must be one of {', '.join(s.value for s in Source)}, not {value!r}") from None
+    if name in _BEAN_LISTS:
+        if not isinstance(value, list) or not all(isinstance(b, str) for b in value):
+            raise ValueError(f"{name!r} of a {kind} event must be a list of bean ids")
+        return tuple(value)
+    if name == "bean":
+        if not isinstance(value, str):
+            raise ValueError(f"'bean' of a {kind} event must be a bean id")
+        return value
+    if value is None and name in ("field", "count"):
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{name!r} of a {kind} event must be a whole number, not {value!r}")
+    return value

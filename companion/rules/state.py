@@ -1,0 +1,186 @@
+"""The game state: one object, changed only by pushing moves.
+
+``check`` says whether a move is legal (and which rule it breaks if not);
+``apply`` carries a checked move out; ``push`` does both and logs the move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from companion.rules import checks, effects
+from companion.rules.drawing import TakePlan, plan_take
+from companion.rules.moves import Move, Plant
+from companion.rules.phases import Phase
+from companion.rules.rulesets import Ruleset, ruleset
+from companion.rules.setup import Setup
+from companion.rules.violations import IllegalMove, RuleViolation
+from companion.rules.zones import DrawPile, Field, Hand
+
+
+class PlayerState:
+    """One player's cards: hand, fields, coin pile and cards received in trades."""
+
+    __slots__ = ("name", "hand", "fields", "coins", "received", "bought_field")
+
+    def __init__(self, name: str, hand: Hand, fields: int):
+        self.name = name
+        self.hand = hand
+        self.fields = [Field() for _ in range(fields)]
+        self.coins: list[str] = []
+        """The coin pile: the bean on each coin card's other side, latest last."""
+        self.received: list[str] = []
+        """Cards received in trades, lying beside the fields until planted."""
+        self.bought_field = False
+
+    def copy(self) -> PlayerState:
+        other = PlayerState.__new__(PlayerState)
+        other.name, other.hand = self.name, self.hand.copy()
+        other.fields = [f.copy() for f in self.fields]
+        other.coins, other.received = list(self.coins), list(self.received)
+        other.bought_field = self.bought_field
+        return other
+
+
+class GameState:
+    """A game of Bohnanza, from a real table (hidden hands) or a known deck."""
+
+    def __init__(self, setup: Setup):
+        self.setup = setup
+        self.rules: Ruleset = ruleset(setup.ruleset, len(setup.players), setup.options)
+        self.deck_counts: dict[str, int] = self.rules.deck()
+        self.seed = setup.deck.seed if setup.deck else 0
+        self.active = setup.start_player
+        self.phase = Phase.PLANT
+        self.plants_this_turn = 0
+        self.face_up: list[str] = []
+        self.discard: list[str] = []
+        self.unseen: Counter[str] = Counter(self.deck_counts)
+        self.passes = 0
+        self.last_pass = False
+        """The draw pile ran out for the last time: the game ends after this turn's phase 3."""
+        self.game_over = False
+        self.turn = 1
+        self.move_stack: list[Move] = []
+        self.players: list[PlayerState] = []
+        self._deal()
+
+    def _deal(self) -> None:
+        n = len(self.setup.players)
+        sizes = self.rules.hand_sizes()
+        fields = self.rules.starting_fields()
+        order = self._known_order()
+        hands: dict[int, Hand] = {}
+        for offset, size in enumerate(sizes):
+            seat = (self.setup.start_player + offset) % n
+            if order is None:
+                hands[seat] = Hand(size=size)
+            else:
+                hands[seat] = Hand([order.pop() for _ in range(size)])
+        self.players = [PlayerState(name, hands[i], fields) for i, name in enumerate(self.setup.players)]
+        total = sum(self.deck_counts.values())
+        self.draw = DrawPile(order) if order is not None else DrawPile(size=total - sum(sizes))
+
+    def _known_order(self) -> list[str] | None:
+        """The deck with its top card last, in a known-deck game."""
+        deck = self.setup.deck
+        if deck is None:
+            return None
+        if deck.order is not None:
+            if Counter(deck.order) != Counter(self.deck_counts):
+                raise ValueError(f"the deck order does not hold the {self.rules.name} ruleset's cards")
+            return list(reversed(deck.order))
+        cards = [bean for bean, count in self.deck_counts.items() for _ in range(count)]
+        random.Random(deck.seed).shuffle(cards)
+        return cards
+
+    # --- moves ----------------------------------------------------------------
+
+    @property
+    def known(self) -> bool:
+        """Whether hands and the draw pile are known (full-information mode)."""
+        return self.draw.cards is not None
+
+    def resolve(self, move: Move) -> Move:
+        """The move with defaults filled in (a plant's field)."""
+        if isinstance(move, Plant) and move.field is None and 0 <= move.player < len(self.players):
+            fields = self.players[move.player].fields
+            target = next((i for i, f in enumerate(fields) if f.bean == move.bean), None)
+            if target is None:
+                target = next((i for i, f in enumerate(fields) if f.bean is None), None)
+            if target is not None:
+                return Plant(move.player, move.bean, move.source, target)
+        return move
+
+    def check(self, move: Move) -> RuleViolation | None:
+        """None if ``move`` is legal now, else the rule it breaks."""
+        return checks.check(self, self.resolve(move))
+
+    def is_legal(self, move: Move) -> bool:
+        return self.check(move) is None
+
+    def apply(self, move: Move) -> None:
+        """Carry out a move already checked (and resolved)."""
+        effects.apply(self, move)
+
+    def push(self, move: Move) -> Move:
+        """Check, apply and log a move; returns it as logged. ``IllegalMove`` if refused."""
+        move = self.resolve(move)
+        violation = checks.check(self, move)
+        if violation is not None:
+            raise IllegalMove(violation)
+        effects.apply(self, move)
+        self.move_stack.append(move)
+        return move
+
+    @classmethod
+    def replayed(cls, setup: Setup, moves: list[Move]) -> GameState:
+        """The state after pushing ``moves`` from the start."""
+        state = cls(setup)
+        for move in moves:
+            state.push(move)
+        return state
+
+    def pop(self, count: int = 1) -> list[Move]:
+        """Undo the last ``count`` moves; returns them, oldest first."""
+        count = min(count, len(self.move_stack))
+        undone = self.move_stack[len(self.move_stack) - count :]
+        fresh = GameState.replayed(self.setup, self.move_stack[: len(self.move_stack) - count])
+        self.__dict__.update(fresh.__dict__)
+        return undone
+
+    # --- the draw pile ----------------------------------------------------------
+
+    def plan_take(self, wanted: int) -> TakePlan:
+        """What taking ``wanted`` cards from the draw pile would do (no change)."""
+        return plan_take(
+            self.draw.cards, self.draw.size, self.discard, self.passes,
+            self.rules.end_pass(), wanted, self.seed,
+        )  # fmt: skip
+
+    def commit_take(self, plan: TakePlan) -> None:
+        """Carry out a planned take (the cards themselves go where the caller puts them)."""
+        self.draw.cards, self.draw.size = plan.pile, plan.pile_size
+        self.discard, self.passes = plan.discard, plan.passes
+        self.unseen.update(plan.reshuffled)
+        self.last_pass = self.last_pass or plan.last_pass
+
+    # --- questions --------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % len(self.players)
+
+    def pending_cards(self) -> int:
+        """Turned-over and received cards still waiting to be planted."""
+        return len(self.face_up) + sum(len(p.received) for p in self.players)
+
+    def total_cards(self) -> int:
+        """Every card in play, wherever it lies (for conservation checks)."""
+        in_fields = sum(f.count for p in self.players for f in p.fields)
+        in_piles = sum(len(p.coins) + len(p.received) + p.hand.size for p in self.players)
+        return self.draw.size + len(self.discard) + len(self.face_up) + in_fields + in_piles

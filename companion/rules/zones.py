@@ -1,0 +1,101 @@
+"""Card zones: bean fields, hands and the draw pile.
+
+A hand or the draw pile holds hidden cards. At a real table the engine knows only
+how many there are (``cards`` is None); in full-information mode it knows them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+class Field:
+    """One bean field: a bean and how many cards of it lie there."""
+
+    __slots__ = ("bean", "count")
+
+    def __init__(self, bean: str | None = None, count: int = 0):
+        self.bean = bean
+        self.count = count
+
+    def accepts(self, bean: str) -> bool:
+        """Whether ``bean`` may be planted here (empty, or the same bean)."""
+        return self.bean is None or self.bean == bean
+
+    def plant(self, bean: str) -> None:
+        self.bean = bean
+        self.count += 1
+
+    def clear(self) -> tuple[str | None, int]:
+        """Empty the field; returns what lay there."""
+        taken = (self.bean, self.count)
+        self.bean, self.count = None, 0
+        return taken
+
+    def copy(self) -> Field:
+        return Field(self.bean, self.count)
+
+    def __repr__(self) -> str:
+        return f"Field({self.bean!r}, {self.count})"
+
+
+class Hand:
+    """A player's hand in fixed order: front card first; ``cards`` None when hidden."""
+
+    __slots__ = ("cards", "size")
+
+    def __init__(self, cards: list[str] | None = None, size: int = 0):
+        self.cards = cards
+        self.size = len(cards) if cards is not None else size
+
+    @property
+    def known(self) -> bool:
+        return self.cards is not None
+
+    def front(self) -> str | None:
+        """The front card if known."""
+        return self.cards[0] if self.cards else None
+
+    def remove_front(self) -> None:
+        if self.cards is not None:
+            del self.cards[0]
+        self.size -= 1
+
+    def count(self, bean: str) -> int:
+        """How many known cards of ``bean`` the hand holds (0 when hidden)."""
+        return self.cards.count(bean) if self.cards is not None else 0
+
+    def remove(self, beans: Iterable[str]) -> None:
+        """Take cards out from anywhere (a trade): the rearmost card of each bean."""
+        for bean in beans:
+            if self.cards is not None:
+                at = len(self.cards) - 1 - self.cards[::-1].index(bean)
+                del self.cards[at]
+            self.size -= 1
+
+    def add(self, cards: list[str | None]) -> None:
+        """Put drawn cards behind the last card, in the order drawn."""
+        if self.cards is not None:
+            self.cards.extend(c for c in cards if c is not None)
+        self.size += len(cards)
+
+    def copy(self) -> Hand:
+        return Hand(list(self.cards) if self.cards is not None else None, self.size)
+
+
+class DrawPile:
+    """The face-down draw pile; the top card is the last of ``cards`` when known."""
+
+    __slots__ = ("cards", "size")
+
+    def __init__(self, cards: list[str] | None = None, size: int = 0):
+        self.cards = cards
+        self.size = len(cards) if cards is not None else size
+
+    def take(self) -> str | None:
+        """Take the top card; its bean if known."""
+        self.size -= 1
+        return self.cards.pop() if self.cards is not None else None
+
+    def copy(self) -> DrawPile:
+        return DrawPile(list(self.cards) if self.cards is not None else None, self.size)

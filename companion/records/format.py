@@ -84,9 +84,16 @@ class Header:
 
 
 @dataclass(frozen=True, slots=True)
+class BadLine:
+    """An event line that is not valid JSON; replay stops there with ``message``."""
+
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
 class Record:
     """A whole record: the header and the events with their line numbers."""
 
     header: Header
     events: tuple[tuple[int, Any], ...]
-    """(line number, decoded JSON value) per event line."""
+    """(line number, decoded JSON value or ``BadLine``) per event line."""

@@ -8,11 +8,15 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from companion.records.format import Header, Record, RecordError
+from companion.records.format import BadLine, Header, Record, RecordError
 
 
 def loads_record(text: str) -> Record:
-    """Parse a record; blank lines are skipped. ``RecordError`` names the first bad line."""
+    """Parse a record; blank lines are skipped.
+
+    ``RecordError`` for a bad header; a bad event line is kept as ``BadLine`` so that a
+    replay can stop there with the state reached so far.
+    """
     header: Header | None = None
     events: list[tuple[int, Any]] = []
     for number, line in enumerate(text.splitlines(), start=1):
@@ -21,7 +25,9 @@ def loads_record(text: str) -> Record:
         try:
             value = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise RecordError(number, f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+            if header is None:
+                raise RecordError(number, f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+            value = BadLine(f"not valid JSON ({exc.msg} at column {exc.colno})")
         if header is None:
             header = Header.from_dict(value, number)
         else:

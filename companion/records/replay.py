@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.records.format import Record, RecordError
+from companion.records.format import BadLine, Record, RecordError
 from companion.rules.violations import IllegalMove
 
 
@@ -35,6 +35,9 @@ def replay(record: Record) -> Replay:
         raise RecordError(1, str(exc)) from None
     result = Replay(state)
     for line, data in record.events:
+        if isinstance(data, BadLine):
+            result.error = RecordError(line, data.message)
+            break
         try:
             move = kind.move_from_dict(data)
             result.moves.append(kind.push(state, move))

@@ -1,0 +1,14 @@
+"""Fixtures for rule-book scenarios."""
+
+from __future__ import annotations
+
+import pytest
+from support.tables import table
+
+from companion.rules import GameState
+
+
+@pytest.fixture
+def four() -> GameState:
+    """A real four-player table under the AMIGO 25th-anniversary rules, Ann to start."""
+    return table("amigo-25", 4)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from companion.dice import moves as dice_moves
+from companion.dice.game import DiceGame
 from companion.records.format import Header
 from companion.rules import GameState, KnownDeck, Setup, public_view
 from companion.rules.moves import move_from_dict, move_to_dict
@@ -70,7 +72,34 @@ class CardGame:
         return public_view(state).to_dict()
 
 
-GAME_KINDS: dict[str, GameKind] = {"bohnanza": CardGame()}
+class DiceGameKind:
+    """Bohnanza – Das Würfelspiel (``companion.dice``)."""
+
+    name = "dice"
+
+    def new_state(self, header: Header) -> DiceGame:
+        return DiceGame.new(list(header.players), header.start_player, header.options)
+
+    def move_from_dict(self, data: Any) -> Any:
+        if not isinstance(data, dict):
+            raise ValueError("an event must be a JSON object")
+        return dice_moves.move_from_dict(data)
+
+    def move_to_dict(self, move: Any) -> dict[str, Any]:
+        return dice_moves.move_to_dict(move)
+
+    def check(self, state: DiceGame, move: Any) -> RuleViolation | None:
+        return state.check(move)
+
+    def push(self, state: DiceGame, move: Any) -> Any:
+        state.push(move)
+        return move
+
+    def summary(self, state: DiceGame) -> dict[str, Any]:
+        return state.summary()
+
+
+GAME_KINDS: dict[str, GameKind] = {"bohnanza": CardGame(), "dice": DiceGameKind()}
 
 
 def game_kind(name: str) -> GameKind:

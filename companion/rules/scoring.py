@@ -30,7 +30,8 @@ def ranking(state: GameState) -> Ranking:
         return Ranking(scores, (names[0],), f"{names[0]} has the most coins ({best}).")
     winners, reason = _break_tie(state, tied)
     listed = _joined(names)
-    return Ranking(scores, tuple(state.names[s] for s in winners), f"{listed} tie on {best} coins; {reason}")
+    coins = f"{best} coin{'s' if best != 1 else ''}"
+    return Ranking(scores, tuple(state.names[s] for s in winners), f"{listed} tie on {coins}; {reason}")
 
 
 def _break_tie(state: GameState, tied: list[int]) -> tuple[list[int], str]:

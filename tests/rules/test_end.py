@@ -13,14 +13,20 @@ def plant_turned_over(state, seat):
         state.push(Plant(seat, bean, Source.FACE_UP))
 
 
+def whole_turn(state, planted: str, turned: tuple[str, str]) -> None:
+    """The active player plants one card, turns over two, trades nothing, plants them and draws."""
+    seat = state.active
+    state.push(Plant(seat, planted))
+    state.push(TurnOver(seat, turned))
+    state.push(EndTrading(seat))
+    plant_turned_over(state, seat)
+    state.push(Draw(seat))
+
+
 def test_the_discard_pile_is_reshuffled_when_the_last_card_is_drawn(four):
     given_draw_pile(four, 3, passes=0)
     discarded = len(four.discard)
-    four.push(Plant(0, "blue"))
-    four.push(TurnOver(0, ("red", "blue")))
-    four.push(EndTrading(0))
-    plant_turned_over(four, 0)
-    four.push(Draw(0))  # one card left: it runs out, the discard pile becomes the draw pile
+    whole_turn(four, "blue", ("red", "blue"))  # the draw finds one card: then the discard pile is reshuffled
     assert four.passes == 1
     assert four.draw.size == discarded - 2 and four.discard == []
     assert four.players[0].hand.size == 5 - 1 + 3
@@ -28,11 +34,7 @@ def test_the_discard_pile_is_reshuffled_when_the_last_card_is_drawn(four):
 
 def test_the_game_ends_when_the_pile_runs_out_the_third_time_in_phase_4_at_once(four):
     given_draw_pile(four, 4, passes=2)
-    four.push(Plant(0, "blue"))
-    four.push(TurnOver(0, ("red", "blue")))
-    four.push(EndTrading(0))
-    plant_turned_over(four, 0)
-    four.push(Draw(0))
+    whole_turn(four, "blue", ("red", "blue"))
     assert four.game_over and four.passes == 3
     assert four.players[0].hand.size == 4 + 2  # only two cards were left to draw
 
@@ -66,11 +68,7 @@ def test_three_players_of_the_classic_edition_end_at_the_second_pass():
     game = table("classic", 3)
     assert game.rules.end_pass() == 2
     given_draw_pile(game, 4, passes=1)
-    game.push(Plant(0, "blue"))
-    game.push(TurnOver(0, ("red", "soy")))
-    game.push(EndTrading(0))
-    plant_turned_over(game, 0)
-    game.push(Draw(0))
+    whole_turn(game, "blue", ("red", "soy"))
     assert game.game_over
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.cards import CATALOGUE
 
@@ -47,17 +48,31 @@ LIGHT = Die("light", ("stink", "red", "blue", "blue", "green", "green"))
 DEFAULT_DICE = DiceSet((DARK, DARK, LIGHT, LIGHT, LIGHT))
 
 
-def load_dice(path: str | Path) -> DiceSet:
-    """Read a dice configuration: ``{"dice": [{"kind": ..., "faces": [6 bean ids]}, ...]}``."""
+def dice_from_data(data: Any) -> DiceSet:
+    """A dice set from ``{"dice": [{"kind": ..., "faces": [6 bean ids]}, ...]}``; ``ValueError`` if not."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
         dice = tuple(Die(str(d["kind"]), tuple(d["faces"])) for d in data["dice"])
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise ValueError(f"{path}: not a dice configuration ({exc})") from None
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"not a dice configuration ({exc!r})") from None
+    if not dice:
+        raise ValueError("a dice configuration needs at least one die")
     for die in dice:
         if len(die.faces) != FACES_PER_DIE:
-            raise ValueError(f"{path}: a {die.kind} die needs {FACES_PER_DIE} faces, has {len(die.faces)}")
-        unknown = [f for f in die.faces if f not in CATALOGUE]
+            raise ValueError(f"a {die.kind} die needs {FACES_PER_DIE} faces, has {len(die.faces)}")
+        unknown = [str(f) for f in die.faces if f not in CATALOGUE]
         if unknown:
-            raise ValueError(f"{path}: unknown bean(s) {', '.join(unknown)} on a {die.kind} die")
+            raise ValueError(f"unknown bean(s) {', '.join(unknown)} on a {die.kind} die")
     return DiceSet(dice)
+
+
+def dice_to_data(dice: DiceSet) -> dict[str, Any]:
+    """The JSON form read by :func:`dice_from_data`."""
+    return {"dice": [{"kind": d.kind, "faces": list(d.faces)} for d in dice.dice]}
+
+
+def load_dice(path: str | Path) -> DiceSet:
+    """Read a dice configuration file (the format of :func:`dice_from_data`)."""
+    try:
+        return dice_from_data(json.loads(Path(path).read_text(encoding="utf-8")))
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"{path}: {exc}") from None

@@ -125,3 +125,11 @@ def test_record_errors_carry_the_line():
     with pytest.raises(RecordError) as err:
         loads_record("{oops\n")
     assert err.value.line == 1
+
+
+def test_a_dice_game_record_replays_through_the_same_command():
+    out = run_cli("replay", str(EXAMPLES / "dice-sample.jsonl"), "--json")
+    assert out.returncode == 0, out.stderr
+    state = json.loads(out.stdout)
+    assert state["game_over"] and state["winners"]
+    assert max(state["scores"].values()) >= 10

@@ -1,0 +1,61 @@
+"""Finding the card in a photo: a tiny segmentation network (ONNX) and mask -> corners.
+
+:class:`CardLocator` marks card pixels; :func:`quad_from_mask` turns the most central
+card region into 4 ordered corners. The later table detector can take every region
+of the same mask instead of the central one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.vision.manifest import ModelFile
+from companion.vision.onnx import open_session
+from companion.vision.preprocess import to_input
+from companion.vision.rectify import crop_card, order_corners
+
+
+def quad_from_mask(prob: np.ndarray, size: tuple[int, int], min_share: float = 0.05) -> np.ndarray | None:
+    """Ordered corners, in a ``size`` = (width, height) photo, of the most central card region."""
+    w, h = size
+    mask = (cv2.resize(prob, (w, h), interpolation=cv2.INTER_LINEAR) > 0.5).astype(np.uint8)
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(mask)
+    best, best_score = 0, 0.0
+    for i in range(1, count):
+        area = stats[i, cv2.CC_STAT_AREA]
+        off_centre = np.hypot(centres[i][0] - w / 2, centres[i][1] - h / 2) / np.hypot(w, h)
+        score = area * max(0.05, 1 - 2 * off_centre)
+        if area >= min_share * w * h and score > best_score:
+            best, best_score = i, score
+    if not best:
+        return None
+    hull = cv2.convexHull(cv2.findNonZero((labels == best).astype(np.uint8)))
+    approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
+    quad = approx.reshape(4, 2) if len(approx) == 4 else cv2.boxPoints(cv2.minAreaRect(hull))
+    return order_corners(quad.astype(np.float32))
+
+
+class CardLocator:
+    """The card-mask network in one onnxruntime session, created once and reused."""
+
+    def __init__(self, model: ModelFile, threads: int = 2, directory: Path | None = None) -> None:
+        self.model = model
+        self.session = open_session(model, threads, directory)
+
+    def probabilities(self, photos: list[np.ndarray]) -> np.ndarray:
+        """Card probability maps (N, h, w) at half the network's input size."""
+        size = (self.model.input_width, self.model.input_height)
+        logits = self.session.run(None, {"image": to_input(photos, size)})[0][:, 0]
+        return 1 / (1 + np.exp(-logits))
+
+    def locate(self, photo: np.ndarray) -> np.ndarray | None:
+        """Ordered corners of the card in ``photo`` (its pixel coordinates), or ``None``."""
+        prob = self.probabilities([photo])[0]
+        return quad_from_mask(prob, (photo.shape[1], photo.shape[0]))
+
+    def crop(self, photo: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+        """The card of a single-card photo, upright, at ``size`` = (width, height)."""
+        return crop_card(photo, self.locate(photo), size)

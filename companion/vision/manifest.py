@@ -1,0 +1,85 @@
+"""The shipped models' manifest: file names, checksums, input sizes, labels, thresholds.
+
+Model files are package data of ``models``, found with :mod:`importlib.resources`
+wherever the package is installed; :func:`load_model_bytes` checks the checksum.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from companion.vision.errors import VisionError
+
+PACKAGE = "models"
+MANIFEST = "manifest.json"
+REBUILD_HINT = "reinstall the package, or rebuild the models with `python -m models.train`"
+
+
+@dataclass(frozen=True)
+class ModelFile:
+    """One ONNX file of the package: its name, checksum and input size."""
+
+    file: str
+    sha256: str
+    input_width: int
+    input_height: int
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """What the runtime needs to know about the shipped networks."""
+
+    classifier: ModelFile
+    locator: ModelFile
+    labels: tuple[str, ...]
+    embedding_dim: int
+    scale: float
+    """Softmax temperature of the cosines (the training scale)."""
+    unknown_threshold: float
+    """Least cosine to a shipped label's class vector for a known card."""
+    deck_threshold: float
+    """Least cosine to an enrolled prototype for a known card of a deck profile."""
+
+
+def _resource(name: str):  # noqa: ANN202 - an importlib.resources Traversable
+    return resources.files(PACKAGE).joinpath(name)
+
+
+def _model_file(data: dict) -> ModelFile:
+    return ModelFile(str(data["file"]), str(data["sha256"]), int(data["input_width"]), int(data["input_height"]))
+
+
+def load_manifest() -> Manifest:
+    """The manifest shipped in the ``models`` package."""
+    try:
+        res = _resource(MANIFEST)
+    except OSError as exc:  # e.g. an editable install made before models/ was a package
+        raise VisionError(f"package {PACKAGE!r} has no readable files ({exc}); {REBUILD_HINT}") from None
+    try:
+        data = json.loads(res.read_text(encoding="utf-8"))
+        net = data["classifier"]
+        return Manifest(_model_file(net), _model_file(data["locator"]), tuple(data["labels"]),
+                        int(net["embedding_dim"]), float(net["scale"]), float(data["unknown_threshold"]),
+                        float(data["deck_threshold"]))
+    except FileNotFoundError:
+        raise VisionError(f"{res}: model manifest missing; {REBUILD_HINT}") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise VisionError(f"{res}: model manifest is corrupt ({exc}); {REBUILD_HINT}") from None
+
+
+def load_model_bytes(model: ModelFile, directory: Path | None = None) -> bytes:
+    """An ONNX file's bytes (from the package, or ``directory``), checked against its checksum."""
+    res = _resource(model.file) if directory is None else directory / model.file
+    try:
+        data = res.read_bytes()
+    except FileNotFoundError:
+        raise VisionError(f"{res}: model file missing; {REBUILD_HINT}") from None
+    digest = hashlib.sha256(data).hexdigest()
+    if digest != model.sha256:
+        raise VisionError(f"{res}: model file is corrupt (sha256 {digest[:12]}..., manifest says "
+                          f"{model.sha256[:12]}...); {REBUILD_HINT}")
+    return data

@@ -1,0 +1,89 @@
+"""Deck profiles: a group's own cards, enrolled from a few photos per bean.
+
+A profile holds one prototype per label: the mean embedding of the enrolled photos
+and of augmented copies of them (light, blur, small shifts, upside down).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.vision.classifier import CardClassifier, Gallery
+from companion.vision.errors import VisionError
+
+FORMAT = 1
+AUGMENTS = 12
+"""Augmented copies embedded per enrolled photo (besides the photo and its 180° turn)."""
+
+
+@dataclass(frozen=True)
+class DeckProfile:
+    """Per-label prototypes of one deck, tied to the model that embedded them."""
+
+    model_sha256: str
+    gallery: Gallery
+    photos: dict[str, int]
+
+    def save(self, path: str | Path) -> None:
+        """Write the profile as JSON."""
+        data = {"format": FORMAT, "model_sha256": self.model_sha256, "threshold": self.gallery.threshold,
+                "photos": self.photos,
+                "prototypes": {label: [round(float(v), 6) for v in vec]
+                               for label, vec in zip(self.gallery.labels, self.gallery.vectors)}}
+        Path(path).write_text(json.dumps(data, indent=1), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path, classifier: CardClassifier) -> DeckProfile:
+        """Read a profile written by :meth:`save` for ``classifier``'s model."""
+        path = Path(path)
+        hint = "enroll the deck again with `companion vision enroll --out PROFILE DIR`"
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            labels = tuple(data["prototypes"])
+            vectors = np.array([data["prototypes"][k] for k in labels], np.float32)
+            profile = cls(str(data["model_sha256"]), Gallery(labels, vectors, float(data["threshold"])),
+                          {str(k): int(v) for k, v in data["photos"].items()})
+        except FileNotFoundError:
+            raise VisionError(f"{path}: no such deck profile; {hint}") from None
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise VisionError(f"{path}: not a deck profile ({exc}); {hint}") from None
+        if data.get("format") != FORMAT or vectors.ndim != 2 or vectors.shape[1] != classifier.manifest.embedding_dim:
+            raise VisionError(f"{path}: deck profile has an unexpected format; {hint}")
+        if profile.model_sha256 != classifier.manifest.classifier.sha256:
+            raise VisionError(f"{path}: deck profile was made with another model; {hint}")
+        return profile
+
+
+def augment(crop: np.ndarray, rng: np.random.Generator, count: int = AUGMENTS) -> list[np.ndarray]:
+    """The crop, its 180° turn and ``count`` copies with other light, blur and framing."""
+    h, w = crop.shape[:2]
+    out = [crop, cv2.rotate(crop, cv2.ROTATE_180)]
+    for _ in range(count):
+        m = cv2.getRotationMatrix2D((w / 2, h / 2), rng.uniform(-4, 4), rng.uniform(0.93, 1.05))
+        m[:, 2] += rng.uniform(-0.05, 0.05, 2) * (w, h)
+        img = cv2.warpAffine(crop, m, (w, h), borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+        img = img * rng.uniform(0.7, 1.2, 3) + rng.uniform(-20, 20)
+        if rng.random() < 0.5:
+            img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.0))
+        img = np.clip(img, 0, 255).astype(np.uint8)
+        out.append(cv2.rotate(img, cv2.ROTATE_180) if rng.random() < 0.5 else img)
+    return out
+
+
+def enroll(classifier: CardClassifier, crops: Mapping[str, Sequence[np.ndarray]], seed: int = 0) -> DeckProfile:
+    """A profile from upright card crops per label (at least one each)."""
+    rng = np.random.default_rng(seed)
+    labels = tuple(crops)
+    vectors = []
+    for label in labels:
+        variants = [v for crop in crops[label] for v in augment(crop, rng)]
+        mean = classifier.embed(variants).mean(axis=0)
+        vectors.append(mean / np.linalg.norm(mean))
+    gallery = Gallery(labels, np.array(vectors, np.float32), classifier.manifest.deck_threshold)
+    return DeckProfile(classifier.manifest.classifier.sha256, gallery, {k: len(v) for k, v in crops.items()})

@@ -1,0 +1,28 @@
+"""Single-card photos to names: the locator and the classifier of one manifest together."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from companion.vision.classifier import CardClassifier, Gallery, Prediction
+from companion.vision.locate import CardLocator
+from companion.vision.manifest import Manifest, load_manifest
+
+
+class CardReader:
+    """Finds the card in each photo, crops it upright and names it (sessions made once)."""
+
+    def __init__(self, manifest: Manifest | None = None, threads: int = 2) -> None:
+        manifest = manifest or load_manifest()
+        self.classifier = CardClassifier(manifest, threads)
+        self.locator = CardLocator(manifest.locator, threads)
+
+    def crop(self, photo: np.ndarray) -> np.ndarray:
+        """The photo's card, upright, at the classifier's input size."""
+        return self.locator.crop(photo, self.classifier.input_size)
+
+    def read(self, photos: Sequence[np.ndarray], gallery: Gallery | None = None) -> list[Prediction]:
+        """One prediction per single-card photo, against ``gallery`` or the shipped labels."""
+        return self.classifier.classify([self.crop(p) for p in photos], gallery)

@@ -1,0 +1,133 @@
+"""Network inputs rendered from seeds: photos with card masks, and card crops.
+
+The locator learns from photos and the true card outline. A classifier sample is a
+face photographed by :func:`models.camera.photograph` and cropped by the same
+:class:`~companion.vision.locate.CardLocator` the runtime uses, so training sees what
+the classifier will see, locator misses included.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+import cv2
+import numpy as np
+
+from companion.cards import VISION_LABELS
+from companion.vision.locate import CardLocator
+from models.camera import PHOTO_H, PHOTO_W, photograph, photograph_with_quad, tablecloth
+from models.render import house_design, render_face, style_deck
+
+INPUT_W, INPUT_H = 48, 72
+"""Classifier input size: a card crop of 48 x 72 pixels."""
+SIZE = (INPUT_W, INPUT_H)
+LOCATOR_W, LOCATOR_H = 96, 80
+"""Locator input size: the whole photo, scaled; its mask has half this size."""
+DECK_SIZE = len(VISION_LABELS)
+
+
+def house_faces() -> list[np.ndarray]:
+    """The shipped deck's faces, in ``VISION_LABELS`` order."""
+    return [render_face(house_design(label)) for label in VISION_LABELS]
+
+
+def other_faces(seed: int, count: int, family: str = "train") -> list[np.ndarray]:
+    """``count`` random card faces of ``family``, in decks of 16 sharing a style.
+
+    Card ``k`` depends on ``(seed, k // 16)`` only. Decks teach the embedding to tell
+    apart cards of one style, as an enrolled deck needs.
+    """
+    designs = [d for deck in range(-(-count // DECK_SIZE))
+               for d in style_deck(np.random.default_rng([seed, 11, deck]), family, DECK_SIZE)]
+    return [render_face(d) for d in designs[:count]]
+
+
+def card_crop(face: np.ndarray, rng: np.random.Generator, covers: Sequence[np.ndarray],
+              locator: CardLocator) -> np.ndarray:
+    """One degraded photo of ``face``, cropped by ``locator`` to the classifier's input size."""
+    cover = covers[int(rng.integers(len(covers)))] if covers else None
+    return locator.crop(photograph(face, rng, cover), SIZE)
+
+
+def non_card_photo(rng: np.random.Generator) -> np.ndarray:
+    """A photo with no card in it: tablecloth, maybe a cup or a plate."""
+    photo = tablecloth(rng)
+    for _ in range(int(rng.integers(0, 3))):
+        center = (int(rng.integers(photo.shape[1])), int(rng.integers(photo.shape[0])))
+        cv2.ellipse(photo, center, (int(rng.integers(15, 60)), int(rng.integers(15, 60))), float(rng.uniform(0, 180)),
+                    0, 360, tuple(int(v) for v in rng.integers(0, 256, 3)), -1, cv2.LINE_AA)
+    return cv2.GaussianBlur(photo, (0, 0), float(rng.uniform(0.3, 1.2)))
+
+
+def locator_sample(faces: Sequence[np.ndarray], rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """A photo at locator input size and its card mask (float in [0, 1], half size); 5 % have no card."""
+    mask = np.zeros((PHOTO_H, PHOTO_W), np.float32)
+    if rng.random() < 0.05:
+        photo = non_card_photo(rng)
+    else:
+        photo, quad = photograph_with_quad(faces[int(rng.integers(len(faces)))], rng,
+                                           faces[int(rng.integers(len(faces)))])
+        cv2.fillPoly(mask, [np.round(quad * 8).astype(np.int32)], 1.0, cv2.LINE_AA, shift=3)
+    small = cv2.resize(photo, (LOCATOR_W, LOCATOR_H), interpolation=cv2.INTER_AREA)
+    return small, cv2.resize(mask, (LOCATOR_W // 2, LOCATOR_H // 2), interpolation=cv2.INTER_AREA)
+
+
+_WORKER: dict = {}
+
+
+def _init_worker(faces: list[np.ndarray], covers: list[np.ndarray], locator: tuple | None) -> None:
+    cv2.setNumThreads(1)
+    _WORKER["faces"], _WORKER["covers"] = faces, covers
+    _WORKER["locator"] = CardLocator(locator[0], 1, locator[1]) if locator else None
+
+
+def _chunk(args: tuple[list[tuple[int, int]], int]) -> list:
+    jobs, seed = args
+    faces, covers, locator = _WORKER["faces"], _WORKER["covers"], _WORKER["locator"]
+    if locator is None:
+        return [locator_sample(faces, np.random.default_rng([seed, c, i])) for c, i in jobs]
+    return [card_crop(faces[c], np.random.default_rng([seed, c, i]), covers, locator) for c, i in jobs]
+
+
+def _parts(chunks: list[tuple[list[tuple[int, int]], int]], init: tuple, workers: int) -> Iterator[list]:
+    if workers <= 1:
+        _init_worker(*init)
+        yield from map(_chunk, chunks)
+        return
+    # spawn, not fork: forking after torch or OpenCV started threads can deadlock.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(workers, context, initializer=_init_worker, initargs=init) as pool:
+        yield from pool.map(_chunk, chunks)
+
+
+def _render(jobs: list[tuple[int, int]], seed: int, init: tuple, workers: int,
+            progress: Callable[[int, int], None] | None) -> list:
+    chunks = [(jobs[k:k + 256], seed) for k in range(0, len(jobs), 256)]
+    out: list = []
+    for part in _parts(chunks, init, workers):
+        out.extend(part)
+        if progress:
+            progress(len(out), len(jobs))
+    return out
+
+
+def render_set(faces: Sequence[np.ndarray], per_class: Sequence[int], seed: int, covers: Sequence[np.ndarray],
+               locator: tuple, workers: int = 2,
+               progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Card crops of every face (``per_class[c]`` of face ``c``): uint8 (N, H, W, 3) and int labels.
+
+    ``locator`` is ``(ModelFile, directory or None)``, opened in each worker. Photo ``i``
+    of face ``c`` depends on ``(seed, c, i)`` only, whatever ``workers`` is.
+    """
+    jobs = [(c, i) for c, n in enumerate(per_class) for i in range(n)]
+    crops = _render(jobs, seed, (list(faces), list(covers), locator), workers, progress)
+    return np.stack(crops), np.array([c for c, _ in jobs], np.int64)
+
+
+def locator_set(faces: Sequence[np.ndarray], count: int, seed: int, workers: int = 2,
+                progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """``count`` locator samples: photos uint8 (N, h, w, 3) and masks float32 (N, h/2, w/2)."""
+    pairs = _render([(0, i) for i in range(count)], seed, (list(faces), [], None), workers, progress)
+    return np.stack([p for p, _ in pairs]), np.stack([m for _, m in pairs])

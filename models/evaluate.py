@@ -1,0 +1,178 @@
+"""Evaluate the shipped ONNX network through the runtime, on photos rendered with a fresh seed.
+
+    .venv/bin/python -m models.evaluate [--seed 9001] [--card]
+
+Prints top-1 accuracy and the confusion matrix on the house deck, unknown rejection,
+1-shot and 3-shot accuracy on decks in art styles never seen in training, and timing.
+``--card`` also rewrites ``models/MODEL_CARD.md`` with these figures. Training uses
+seeds 1 (and 2 for calibration); the default seed here is never used there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from companion.cards import VISION_LABELS
+from companion.vision.classifier import UNKNOWN, CardClassifier
+from companion.vision.locate import CardLocator
+from companion.vision.profile import enroll
+from models import dataset
+from models.render import render_face, unseen_deck
+
+EVAL_SEED = 9001
+MODEL_DIR = Path(__file__).resolve().parent
+
+
+@dataclass
+class Report:
+    """Every measured figure of one evaluation run."""
+
+    seed: int
+    figures: dict[str, float] = field(default_factory=dict)
+    confusion: list[list[int]] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+
+    def say(self, line: str) -> None:
+        print(line, flush=True)
+        self.lines.append(line)
+
+
+def accuracy(predicted: list[str], truth: list[str]) -> float:
+    """Share of predictions equal to the truth (``unknown`` counts as wrong)."""
+    return float(np.mean([p == t for p, t in zip(predicted, truth)]))
+
+
+def confusion_matrix(predicted: list[str], truth: list[str], labels: tuple[str, ...]) -> np.ndarray:
+    """Counts (truth row, predicted column); the last column is ``unknown``."""
+    cols = labels + (UNKNOWN,)
+    matrix = np.zeros((len(labels), len(cols)), np.int64)
+    for p, t in zip(predicted, truth):
+        matrix[labels.index(t), cols.index(p)] += 1
+    return matrix
+
+
+def unknown_crops(clf: CardClassifier, seed: int, family: str, count: int, workers: int) -> np.ndarray:
+    """Crops of things that are no card of the deck: bare tables and random designs of ``family``."""
+    locator = CardLocator(clf.manifest.locator)
+    tables = [locator.crop(dataset.non_card_photo(np.random.default_rng([seed, 3, i])), clf.input_size)
+              for i in range(count)]
+    strangers = dataset.other_faces(seed + 1, count, family)
+    cards, _ = dataset.render_set(strangers, [1] * count, seed + 1, [], (clf.manifest.locator, None), workers)
+    return np.concatenate([np.stack(tables), cards])
+
+
+def shipped(clf: CardClassifier, rep: Report, per_label: int, workers: int) -> None:
+    """House deck accuracy with all degradations, confusion matrix, unknown rejection."""
+    covers = dataset.other_faces(rep.seed, 100)
+    crops, idx = dataset.render_set(dataset.house_faces(), [per_label] * len(VISION_LABELS), rep.seed, covers,
+                                    (clf.manifest.locator, None), workers)
+    truth = [VISION_LABELS[i] for i in idx]
+    preds = [p.label for p in clf.classify(list(crops))]
+    argmax = [VISION_LABELS[i] for i in clf.infer(list(crops))[1].argmax(axis=1)]
+    rep.figures["shipped_top1"] = accuracy(preds, truth)
+    rep.figures["shipped_top1_no_reject"] = accuracy(argmax, truth)
+    rep.figures["shipped_images"] = len(truth)
+    matrix = confusion_matrix(preds, truth, VISION_LABELS)
+    rep.confusion = matrix.tolist()
+    rep.say(f"house deck, {len(truth)} photos: top-1 {rep.figures['shipped_top1']:.4f} "
+            f"(argmax without unknown threshold {rep.figures['shipped_top1_no_reject']:.4f})")
+    rep.say("confusion (row = truth; off-diagonal counts only):")
+    cols = VISION_LABELS + (UNKNOWN,)
+    for r, label in enumerate(VISION_LABELS):
+        errors = {cols[c]: int(n) for c, n in enumerate(matrix[r]) if n and cols[c] != label}
+        rep.say(f"  {label:>11}: {matrix[r, r]}/{matrix[r].sum()} right" + (f", wrong: {errors}" if errors else ""))
+    for family in ("train", "unseen"):
+        strange = unknown_crops(clf, rep.seed + 10, family, 150, workers)
+        rejected = np.mean([p.label == UNKNOWN for p in clf.classify(list(strange))])
+        rep.figures[f"shipped_unknown_rejection_{family}"] = float(rejected)
+        rep.say(f"unknown rejection (tables + other {family}-style cards), {len(strange)} photos: {rejected:.4f}")
+
+
+def decks(clf: CardClassifier, rep: Report, count: int, per_label: int, workers: int) -> None:
+    """Decks in unseen art styles, enrolled from 1 and 3 photos per label."""
+    covers = dataset.other_faces(rep.seed + 20, 50, "unseen")
+    strange = unknown_crops(clf, rep.seed + 30, "unseen", 100, workers)
+    locator = (clf.manifest.locator, None)
+    results: dict[int, list[float]] = {1: [], 3: []}
+    rejections: dict[int, list[float]] = {1: [], 3: []}
+    for d in range(count):
+        faces = [render_face(f) for f in unseen_deck(rep.seed * 100 + d).values()]
+        shots, shot_idx = dataset.render_set(faces, [3] * len(faces), rep.seed + 40 + d, [], locator, workers)
+        crops, idx = dataset.render_set(faces, [per_label] * len(faces), rep.seed + 60 + d, covers, locator, workers)
+        truth = [VISION_LABELS[i] for i in idx]
+        for k in (1, 3):
+            chosen = {lab: [shots[j] for j in np.flatnonzero(shot_idx == i)[:k]] for i, lab in enumerate(VISION_LABELS)}
+            gallery = enroll(clf, chosen).gallery
+            results[k].append(accuracy([p.label for p in clf.classify(list(crops), gallery)], truth))
+            rejections[k].append(float(np.mean([p.label == UNKNOWN for p in clf.classify(list(strange), gallery)])))
+        rep.say(f"unseen deck {d + 1}/{count}: 1-shot {results[1][-1]:.4f}, 3-shot {results[3][-1]:.4f}")
+    for k in (1, 3):
+        rep.figures[f"deck_{k}shot_top1"] = float(np.mean(results[k]))
+        rep.figures[f"deck_{k}shot_unknown_rejection"] = float(np.mean(rejections[k]))
+        rep.say(f"unseen decks ({count} x {len(VISION_LABELS)} labels x {per_label} photos), {k}-shot: top-1 "
+                f"{rep.figures[f'deck_{k}shot_top1']:.4f}, unknown rejection "
+                f"{rep.figures[f'deck_{k}shot_unknown_rejection']:.4f}")
+    rep.figures["deck_images"] = count * len(VISION_LABELS) * per_label
+
+
+def timing(clf: CardClassifier, crops: list[np.ndarray], repeats: int = 3) -> tuple[float, float]:
+    """Milliseconds per card: batched (256 a call) and one card per call (the baseline)."""
+    clf.classify(crops[:8])
+    best_batched, best_single = float("inf"), float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        clf.classify(crops)
+        best_batched = min(best_batched, (time.perf_counter() - start) / len(crops) * 1000)
+        start = time.perf_counter()
+        for crop in crops[:128]:
+            clf.classify([crop])
+        best_single = min(best_single, (time.perf_counter() - start) / 128 * 1000)
+    return best_batched, best_single
+
+
+def write_card(rep: Report, path: Path) -> None:
+    """Insert the figures into the model card between its result markers."""
+    text = path.read_text(encoding="utf-8")
+    begin, end = "<!-- results:begin -->", "<!-- results:end -->"
+    body = "\n".join(["```text", *rep.lines, "```", "", "Figures as JSON:", "", "```json",
+                      json.dumps(rep.figures, indent=1), "```"])
+    head, rest = text.split(begin)
+    path.write_text(f"{head}{begin}\n{body}\n{end}{rest.split(end)[1]}", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, default=EVAL_SEED)
+    parser.add_argument("--per-label", type=int, default=200, help="house photos per label")
+    parser.add_argument("--decks", type=int, default=6, help="unseen-style decks")
+    parser.add_argument("--deck-photos", type=int, default=60, help="test photos per label and deck")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--card", action="store_true", help="write the figures into models/MODEL_CARD.md")
+    args = parser.parse_args(argv)
+    rep = Report(args.seed)
+    clf = CardClassifier(threads=2)
+    for model in (clf.manifest.classifier, clf.manifest.locator):
+        rep.say(f"model {model.file}: sha256 {model.sha256[:12]}, {(MODEL_DIR / model.file).stat().st_size / 1024:.0f} KiB")
+    rep.say(f"evaluation seed {args.seed}")
+    shipped(clf, rep, args.per_label, args.workers)
+    decks(clf, rep, args.decks, args.deck_photos, args.workers)
+    crops = list(dataset.render_set(dataset.house_faces(), [64] * len(VISION_LABELS), args.seed + 90, [],
+                                    (clf.manifest.locator, None), args.workers)[0])
+    batched, single = timing(clf, crops)
+    rep.figures["ms_per_card_batched"], rep.figures["ms_per_card_single"] = batched, single
+    rep.say(f"timing, 2 threads, {len(crops)} crops: {batched:.3f} ms per card batched (256 a call), "
+            f"{single:.3f} ms per card one at a time (baseline)")
+    if args.card:
+        write_card(rep, MODEL_DIR / "MODEL_CARD.md")
+        rep.say(f"wrote {MODEL_DIR / 'MODEL_CARD.md'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

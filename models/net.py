@@ -1,0 +1,98 @@
+"""The card network: a compact CNN giving an L2-normalised embedding and cosine logits.
+
+One network does both jobs: ``cosines`` against the shipped labels' class vectors
+(the classifier) and the ``embedding`` itself (for decks enrolled by a group).
+"""
+
+from __future__ import annotations
+
+import torch
+from torch import nn
+from torch.nn import functional as F
+
+from models.dataset import INPUT_H, INPUT_W
+
+EMBED_DIM = 64
+
+
+def _separable(cin: int, cout: int, stride: int) -> nn.Sequential:
+    return nn.Sequential(
+        nn.Conv2d(cin, cin, 3, stride, 1, groups=cin, bias=False), nn.BatchNorm2d(cin), nn.ReLU(inplace=True),
+        nn.Conv2d(cin, cout, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True),
+    )
+
+
+class CardNet(nn.Module):
+    """Image (N, 3, INPUT_H, INPUT_W) BGR in [0, 1] -> unit embedding (N, EMBED_DIM)."""
+
+    def __init__(self, width: int = 32) -> None:
+        super().__init__()
+        w = width
+        self.features = nn.Sequential(
+            nn.Conv2d(3, w, 3, 2, 1, bias=False), nn.BatchNorm2d(w), nn.ReLU(inplace=True),  # 36x24
+            _separable(w, 2 * w, 1),
+            _separable(2 * w, 2 * w, 2),  # 18x12
+            _separable(2 * w, 3 * w, 1),
+            _separable(3 * w, 4 * w, 2),  # 9x6
+            _separable(4 * w, 4 * w, 1),
+            _separable(4 * w, 6 * w, 2),  # 5x3
+        )
+        self.head = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(6 * w * 5 * 3, EMBED_DIM))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = (x - 0.5) / 0.25
+        return F.normalize(self.head(self.features(x)), dim=1)
+
+
+class CosineHead(nn.Module):
+    """Class vectors on the unit sphere; CosFace logits s * (cos - m at the target)."""
+
+    def __init__(self, classes: int, scale: float = 16.0, margin: float = 0.2) -> None:
+        super().__init__()
+        self.weight = nn.Parameter(torch.randn(classes, EMBED_DIM) * 0.1)
+        self.scale, self.margin = scale, margin
+
+    def cosines(self, embedding: torch.Tensor) -> torch.Tensor:
+        return embedding @ F.normalize(self.weight, dim=1).T
+
+    def loss(self, embedding: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+        cos = self.cosines(embedding)
+        logits = self.scale * (cos - self.margin * F.one_hot(target, cos.shape[1]))
+        return F.cross_entropy(logits, target)
+
+
+class Exported(nn.Module):
+    """What ships: the embedding and its cosines to the shipped labels' class vectors."""
+
+    def __init__(self, net: CardNet, head: CosineHead, shipped: int) -> None:
+        super().__init__()
+        self.net = net
+        self.register_buffer("classes", F.normalize(head.weight.detach()[:shipped], dim=1).clone())
+
+    def forward(self, image: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        embedding = self.net(image)
+        return embedding, embedding @ self.classes.T
+
+
+def _conv(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+
+class LocatorNet(nn.Module):
+    """Photo (N, 3, H, W) BGR in [0, 1] -> card-mask logits (N, 1, H/2, W/2): a tiny U-Net."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.down1, self.down2 = _conv(3, 12, 2), _conv(12, 24, 2)
+        self.down3 = nn.Sequential(_conv(24, 32, 2), _conv(32, 32))
+        self.up2, self.up1 = _conv(32 + 24, 16), _conv(16 + 12, 8)
+        self.out = nn.Conv2d(8, 1, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = (x - 0.5) / 0.25
+        d1 = self.down1(x)
+        d2 = self.down2(d1)
+        d3 = self.down3(d2)
+        u2 = self.up2(torch.cat([F.interpolate(d3, size=d2.shape[2:], mode="nearest"), d2], 1))
+        u1 = self.up1(torch.cat([F.interpolate(u2, size=d1.shape[2:], mode="nearest"), d1], 1))
+        return self.out(u1)

@@ -1,0 +1,251 @@
+"""Train the card locator and the card network on rendered photos, export ONNX, write the manifest.
+
+The one re-run command (CPU, about 20-25 minutes on 2 cores)::
+
+    .venv/bin/python -m models.train          # seed 1; then evaluates and writes MODEL_CARD.md
+
+Stage 1 trains the locator (card mask of a photo). Stage 2 renders card crops made
+by that locator and trains the classifier over the shipped labels (the house deck)
+plus ``--others`` random card designs in decks, so the embedding learns to tell cards
+apart in general. Unknown thresholds are calibrated on a separate seed
+(``--calib-seed``) with the runtime; evaluation (:mod:`models.evaluate`) uses another.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import time
+import warnings
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch.nn import functional as F
+
+from companion.cards import VISION_LABELS
+from companion.vision.classifier import CardClassifier
+from companion.vision.manifest import MANIFEST, Manifest, ModelFile
+from models import dataset
+from models.dataset import INPUT_H, INPUT_W, LOCATOR_H, LOCATOR_W
+from models.net import EMBED_DIM, CardNet, CosineHead, Exported, LocatorNet
+from models.render import render_face, unseen_deck
+
+MODEL_DIR = Path(__file__).resolve().parent
+MODEL_FILE = "card_net.onnx"
+LOCATOR_FILE = "card_locator.onnx"
+SCALE = 16.0
+
+
+def log(message: str) -> None:
+    """Progress line, flushed at once."""
+    print(f"[{time.strftime('%H:%M:%S')}] {message}", flush=True)
+
+
+def _progress(what: str):  # noqa: ANN202 - a progress callback
+    def report(done: int, total: int) -> None:
+        if done == total or done % 4096 < 256:
+            log(f"{what}: {done}/{total}")
+    return report
+
+
+def _augment(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
+    """Cheap per-sample jitter on a uint8 (N, H, W, 3) batch -> float (N, 3, H, W)."""
+    x = x.permute(0, 3, 1, 2).float() / 255.0
+    n = x.shape[0]
+    gain = 0.75 + 0.5 * torch.rand(n, 3, 1, 1, generator=gen)
+    bias = 0.16 * torch.rand(n, 1, 1, 1, generator=gen) - 0.08
+    x = (x * gain + bias).clamp(0, 1)
+    turn = torch.rand(n, generator=gen) < 0.5
+    x[turn] = torch.flip(x[turn], dims=(2, 3))
+    return x
+
+
+def fit(images: np.ndarray, labels: np.ndarray, classes: int, epochs: int, seed: int, batch: int = 128,
+        lr: float = 3e-3) -> tuple[CardNet, CosineHead, list[float]]:
+    """Train network and cosine head on uint8 images; logs and returns the mean loss per epoch."""
+    torch.manual_seed(seed)
+    gen = torch.Generator().manual_seed(seed)
+    net, head = CardNet(), CosineHead(classes, SCALE)
+    params = list(net.parameters()) + list(head.parameters())
+    opt = torch.optim.AdamW(params, lr=lr, weight_decay=5e-4)
+    steps = epochs * max(1, len(images) // batch)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.15)
+    x_all, y_all = torch.from_numpy(images), torch.from_numpy(labels)
+    history = []
+    for epoch in range(epochs):
+        net.train()
+        order = torch.randperm(len(images), generator=gen)
+        total, correct, loss_sum, start = 0, 0, 0.0, time.time()
+        for k in range(0, len(order) - batch + 1, batch):
+            idx = order[k:k + batch]
+            x, y = _augment(x_all[idx], gen), y_all[idx]
+            emb = net(x)
+            loss = head.loss(emb, y)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            loss_sum += loss.item() * len(idx)
+            correct += int((head.cosines(emb.detach()).argmax(1) == y).sum())
+            total += len(idx)
+        history.append(loss_sum / max(total, 1))
+        log(f"epoch {epoch + 1}/{epochs}: loss {history[-1]:.3f}, "
+            f"train accuracy {correct / max(total, 1):.4f}, {time.time() - start:.0f} s")
+    return net.eval(), head, history
+
+
+def fit_locator(photos: np.ndarray, masks: np.ndarray, epochs: int, seed: int, batch: int = 64,
+                lr: float = 3e-3) -> tuple[LocatorNet, list[float]]:
+    """Train the card-mask network (binary cross-entropy); logs and returns the loss per epoch."""
+    torch.manual_seed(seed)
+    gen = torch.Generator().manual_seed(seed)
+    net = LocatorNet()
+    opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=epochs * max(1, len(photos) // batch))
+    x_all, y_all = torch.from_numpy(photos), torch.from_numpy(masks)[:, None]
+    history = []
+    for epoch in range(epochs):
+        net.train()
+        order = torch.randperm(len(photos), generator=gen)
+        total, loss_sum, start = 0, 0.0, time.time()
+        for k in range(0, len(order) - batch + 1, batch):
+            idx = order[k:k + batch]
+            x = x_all[idx].permute(0, 3, 1, 2).float() / 255.0
+            loss = F.binary_cross_entropy_with_logits(net(x), y_all[idx])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            loss_sum += loss.item() * len(idx)
+            total += len(idx)
+        history.append(loss_sum / max(total, 1))
+        log(f"locator epoch {epoch + 1}/{epochs}: loss {history[-1]:.4f}, {time.time() - start:.0f} s")
+    return net.eval(), history
+
+
+def export(model: torch.nn.Module, shape: tuple[int, int], outputs: list[str], path: Path) -> ModelFile:
+    """Write ``model`` as ONNX (input ``image`` of (N, 3, height, width), dynamic batch)."""
+    width, height = shape
+    axes = {name: {0: "n"} for name in ["image", *outputs]}
+    with warnings.catch_warnings():  # the TorchScript exporter is deprecated but needs no onnxscript
+        warnings.simplefilter("ignore", DeprecationWarning)
+        torch.onnx.export(model.eval(), (torch.rand(2, 3, height, width),), str(path), input_names=["image"],
+                          output_names=outputs, opset_version=17, dynamo=False, dynamic_axes=axes)
+    log(f"exported {path} ({path.stat().st_size / 1024:.0f} KiB)")
+    return ModelFile(path.name, hashlib.sha256(path.read_bytes()).hexdigest(), width, height)
+
+
+def _threshold(known: np.ndarray, unknown: np.ndarray, weight: float = 10.0) -> float:
+    """The cosine threshold with the least cost: ``weight`` x share of known cards rejected
+    plus share of non-cards accepted (losing a known card costs as much as ``weight`` strays)."""
+    candidates = np.unique(np.concatenate([known, unknown]))
+    cost = [weight * np.mean(known < t) + np.mean(unknown >= t) for t in candidates]
+    return float(candidates[int(np.argmin(cost))])
+
+
+def calibrate(classifier: CardClassifier, seed: int, workers: int) -> tuple[float, float]:
+    """Unknown thresholds (shipped, deck) from best cosines of known cards and non-cards on ``seed``.
+
+    Known: house photos (shipped) and two unseen-style decks enrolled from one photo per
+    label (deck). Non-cards: bare tables and cards of other designs.
+    """
+    from companion.vision.locate import CardLocator
+    from companion.vision.profile import enroll
+
+    covers, locator = dataset.other_faces(seed, 50), (classifier.manifest.locator, None)
+    house, _ = dataset.render_set(dataset.house_faces(), [60] * len(VISION_LABELS), seed, covers, locator, workers)
+    crop = CardLocator(classifier.manifest.locator).crop
+    tables = [crop(dataset.non_card_photo(np.random.default_rng([seed, 3, i])), classifier.input_size)
+              for i in range(100)]
+    unknown = {}
+    for family in ("train", "unseen"):
+        strangers, _ = dataset.render_set(dataset.other_faces(seed + 70, 100, family), [1] * 100, seed + 70, [],
+                                          locator, workers)
+        unknown[family] = np.concatenate([np.stack(tables), strangers])
+    shipped = _threshold(classifier.infer(list(house))[1].max(axis=1),
+                         classifier.infer(list(unknown["train"]))[1].max(axis=1))
+    known_sims, unknown_sims = [], []
+    for d in range(2):
+        faces = [render_face(f) for f in unseen_deck(seed * 100 + d).values()]
+        shots, _ = dataset.render_set(faces, [1] * len(faces), seed + 50 + d, [], locator, workers)
+        vectors = enroll(classifier, {lab: [shots[i]] for i, lab in enumerate(VISION_LABELS)}).gallery.vectors
+        photos, _ = dataset.render_set(faces, [20] * len(faces), seed + 60 + d, covers, locator, workers)
+        known_sims.append((classifier.embed(list(photos)) @ vectors.T).max(axis=1))
+        unknown_sims.append((classifier.embed(list(unknown["unseen"])) @ vectors.T).max(axis=1))
+    return shipped, _threshold(np.concatenate(known_sims), np.concatenate(unknown_sims))
+
+
+def write_manifest(manifest: Manifest, extra: dict, path: Path) -> None:
+    """The manifest JSON read by :func:`companion.vision.manifest.load_manifest`."""
+    def entry(model: ModelFile) -> dict:
+        return {"file": model.file, "sha256": model.sha256, "input_width": model.input_width,
+                "input_height": model.input_height, "input": "image: BGR float32 (N, 3, H, W) in [0, 1]"}
+
+    data = {"classifier": {**entry(manifest.classifier), "embedding_dim": manifest.embedding_dim,
+                           "scale": manifest.scale, "outputs": ["embedding (N, D) unit", "cosines (N, labels)"]},
+            "locator": {**entry(manifest.locator), "outputs": ["mask logits (N, 1, H/2, W/2)"]},
+            "labels": list(manifest.labels), "unknown_threshold": round(manifest.unknown_threshold, 4),
+            "deck_threshold": round(manifest.deck_threshold, 4), "training": extra}
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, default=1, help="training seed (designs, photos, weights)")
+    parser.add_argument("--calib-seed", type=int, default=2, help="seed for the unknown-threshold calibration")
+    parser.add_argument("--locator-photos", type=int, default=10000, help="photos for the locator")
+    parser.add_argument("--locator-epochs", type=int, default=16)
+    parser.add_argument("--others", type=int, default=1200, help="random other card designs (decks of 16)")
+    parser.add_argument("--house-photos", type=int, default=400, help="photos per shipped label")
+    parser.add_argument("--other-photos", type=int, default=20, help="photos per other design")
+    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--batch", type=int, default=128)
+    parser.add_argument("--workers", type=int, default=2, help="rendering processes")
+    parser.add_argument("--out", type=Path, default=MODEL_DIR, help="where the ONNX files and manifest go")
+    parser.add_argument("--no-eval", action="store_true", help="skip evaluation and the model card")
+    args = parser.parse_args(argv)
+    torch.set_num_threads(2)
+    start = time.time()
+    args.out.mkdir(parents=True, exist_ok=True)
+    shipped = args.out.resolve() == MODEL_DIR
+
+    log(f"rendering faces: {len(VISION_LABELS)} shipped labels + {args.others} other designs (seed {args.seed})")
+    faces = dataset.house_faces() + dataset.other_faces(args.seed, args.others)
+    photos, masks = dataset.locator_set(faces, args.locator_photos, args.seed, args.workers,
+                                        _progress("locator photos"))
+    locator_net, _ = fit_locator(photos, masks, args.locator_epochs, args.seed)
+    locator = export(locator_net, (LOCATOR_W, LOCATOR_H), ["mask"], args.out / LOCATOR_FILE)
+
+    per_class = [args.house_photos] * len(VISION_LABELS) + [args.other_photos] * args.others
+    images, labels = dataset.render_set(faces, per_class, args.seed, faces, (locator, args.out), args.workers,
+                                        _progress("card crops"))
+    net, head, _ = fit(images, labels, len(faces), args.epochs, args.seed, args.batch)
+    classifier = export(Exported(net, head, len(VISION_LABELS)), (INPUT_W, INPUT_H), ["embedding", "cosines"],
+                        args.out / MODEL_FILE)
+
+    manifest = Manifest(classifier, locator, VISION_LABELS, EMBED_DIM, SCALE, -1.0, -1.0)
+    if not shipped:
+        log("not the package directory: no calibration, no evaluation")
+        write_manifest(manifest, {}, args.out / MANIFEST)
+        return 0
+    log("calibrating unknown thresholds")
+    unknown_t, deck_t = calibrate(CardClassifier(manifest), args.calib_seed, args.workers)
+    manifest = Manifest(classifier, locator, VISION_LABELS, EMBED_DIM, SCALE, unknown_t, deck_t)
+    extra = {"command": "python -m models.train", "seed": args.seed, "calib_seed": args.calib_seed,
+             "locator_photos": args.locator_photos, "locator_epochs": args.locator_epochs,
+             "others": args.others, "house_photos": args.house_photos, "other_photos": args.other_photos,
+             "epochs": args.epochs, "batch": args.batch, "samples": int(len(images)),
+             "minutes": round((time.time() - start) / 60, 1)}
+    write_manifest(manifest, extra, args.out / MANIFEST)
+    log(f"manifest written: unknown threshold {unknown_t:.3f}, deck threshold {deck_t:.3f}")
+    if not args.no_eval:
+        from models import evaluate
+
+        return evaluate.main(["--card"])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,55 @@
+"""Shared fixtures: the shipped classifier (one session) and fresh rendered photos."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.vision import CardClassifier, CardReader
+from models.camera import photograph
+from models.dataset import house_faces, other_faces
+
+TEST_SEED = 4242
+"""Never used by training (1, 2) or the evaluation script (9001 and up)."""
+
+
+@pytest.fixture(scope="session")
+def reader() -> CardReader:
+    return CardReader()
+
+
+@pytest.fixture(scope="session")
+def classifier(reader) -> CardClassifier:  # noqa: ANN001
+    return reader.classifier
+
+
+@pytest.fixture(scope="session")
+def faces() -> list[np.ndarray]:
+    return house_faces()
+
+
+def photos_of(faces: list[np.ndarray], per_face: int, seed: int, cover: bool = True) -> list[np.ndarray]:
+    """Fresh degraded photos, ``per_face`` of each face in order."""
+    covers = other_faces(seed, 8) if cover else None
+    return [photograph(face, np.random.default_rng([seed, c, i]), covers[i % 8] if covers else None)
+            for c, face in enumerate(faces) for i in range(per_face)]
+
+
+def write_photos(folder, photos: list[np.ndarray], prefix: str = "p") -> list[str]:  # noqa: ANN001
+    """Save photos as JPEG files, returning their paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for i, photo in enumerate(photos):
+        path = folder / f"{prefix}{i}.jpg"
+        cv2.imwrite(str(path), photo)
+        paths.append(str(path))
+    return paths
+
+
+@pytest.fixture(scope="session")
+def kit() -> SimpleNamespace:
+    """The test seed and the photo helpers above (test modules cannot import conftest)."""
+    return SimpleNamespace(seed=TEST_SEED, photos_of=photos_of, write_photos=write_photos)

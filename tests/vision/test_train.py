@@ -1,0 +1,44 @@
+"""The training path still works: a tiny model, a few steps, exported and run by onnxruntime."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import cv2
+import numpy as np
+import onnxruntime as ort
+
+from models import train
+from models.dataset import INPUT_H, INPUT_W, LOCATOR_H, LOCATOR_W, house_faces, locator_set
+
+
+def test_fit_lowers_the_loss():
+    photos, masks = locator_set(house_faces()[:4], 24, seed=5, workers=1)
+    _, locator_history = train.fit_locator(photos, masks, epochs=5, seed=0, batch=8, lr=1e-2)
+    assert locator_history[-1] < locator_history[0]
+    crops = np.stack([cv2.resize(p, (INPUT_W, INPUT_H)) for p in photos])
+    labels = np.arange(len(crops)) % 4
+    *_, history = train.fit(crops, labels, classes=4, epochs=6, seed=0, batch=8, lr=1e-2)
+    assert len(history) == 6
+    assert history[-1] < history[0]
+
+
+def test_tiny_training_run_exports_a_working_model(tmp_path):
+    code = train.main(["--others", "3", "--house-photos", "1", "--other-photos", "2", "--epochs", "1",
+                       "--locator-photos", "16", "--locator-epochs", "1", "--batch", "8", "--workers", "1",
+                       "--out", str(tmp_path)])
+    assert code == 0
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    sessions = {}
+    for key in ("classifier", "locator"):
+        blob = (tmp_path / manifest[key]["file"]).read_bytes()
+        assert hashlib.sha256(blob).hexdigest() == manifest[key]["sha256"]
+        sessions[key] = ort.InferenceSession(blob, providers=["CPUExecutionProvider"])
+    embedding, cosines = sessions["classifier"].run(None, {"image": np.random.rand(3, 3, INPUT_H, INPUT_W)
+                                                           .astype(np.float32)})
+    assert embedding.shape == (3, manifest["classifier"]["embedding_dim"])
+    assert cosines.shape == (3, len(manifest["labels"]))
+    assert np.allclose(np.linalg.norm(embedding, axis=1), 1, atol=1e-4)
+    mask = sessions["locator"].run(None, {"image": np.random.rand(2, 3, LOCATOR_H, LOCATOR_W).astype(np.float32)})
+    assert mask[0].shape == (2, 1, LOCATOR_H // 2, LOCATOR_W // 2)

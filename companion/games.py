@@ -23,7 +23,7 @@ class GameKind(Protocol):
     name: str
 
     def new_state(self, header: Header) -> Any:
-        """A fresh state; ``ValueError`` for a header these rules cannot start from."""
+        """A fresh state (with a ``game_over`` flag); ``ValueError`` for a header these rules cannot start from."""
 
     def move_from_dict(self, data: Any) -> Any:
         """A move from its record form; ``ValueError`` for a malformed event."""

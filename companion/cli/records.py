@@ -96,7 +96,7 @@ def _import(args: argparse.Namespace) -> int:
         kind = game_kind(record.header.game)
         with GameStore(db_path(args)) as store:
             game_id = store.import_game(record.header, [kind.move_to_dict(m) for m in result.moves])
-            store.set_finished(game_id, bool(kind.summary(result.state)["game_over"]))
+            store.set_finished(game_id, bool(result.state.game_over))
     except StoreError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2

@@ -63,8 +63,8 @@ def _impossible(state: GameState, beans: Counter[str], pool: Counter[str]) -> Ru
     return None
 
 
-def _reveal_from_hand(state: GameState, player: PlayerState, beans: tuple[str, ...]) -> RuleViolation | None:
-    """Cards taken from ``player``'s hand: the hand must hold them (or, hidden, they must be possible)."""
+def _held_in_hand(player: PlayerState, beans: tuple[str, ...]) -> RuleViolation | None:
+    """Cards taken from ``player``'s hand: it must hold that many, and these beans if it is known."""
     if player.hand.size < len(beans):
         return RuleViolation(
             "hand.too-few", f"{player.name} has only {player.hand.size} card(s) in hand, not {len(beans)}."
@@ -74,8 +74,7 @@ def _reveal_from_hand(state: GameState, player: PlayerState, beans: tuple[str, .
         for bean, count in wanted.items():
             if player.hand.count(bean) < count:
                 return RuleViolation("hand.not-held", f"{player.name} has no {bean_name(bean)} in hand to give.")
-        return None
-    return _impossible(state, wanted, state.unseen)
+    return None
 
 
 def _active_only(state: GameState, move: Any, doing: str) -> RuleViolation | None:
@@ -196,9 +195,7 @@ def _check_trade(state: GameState, move: Trade) -> RuleViolation | None:
             "cannot be traded on, and cards in fields are never traded.",
         )
     active, partner = state.players[move.player], state.players[move.partner]
-    if bad := _reveal_from_hand(state, active, move.give_hand):
-        return bad
-    if bad := _reveal_from_hand(state, partner, move.receive):
+    if bad := _held_in_hand(active, move.give_hand) or _held_in_hand(partner, move.receive):
         return bad
     if not (active.hand.known and partner.hand.known):
         return _impossible(state, Counter(move.give_hand + move.receive), state.unseen)

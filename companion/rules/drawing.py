@@ -1,7 +1,7 @@
 """Taking cards from the draw pile: reshuffles, passes and the last pass.
 
 ``plan_take`` works out what taking cards would do without changing the state,
-so checking a move and applying it share one computation.
+so checking a move and applying it use the same reckoning.
 """
 
 from __future__ import annotations

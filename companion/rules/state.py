@@ -34,14 +34,6 @@ class PlayerState:
         """Cards received in trades, lying beside the fields until planted."""
         self.bought_field = False
 
-    def copy(self) -> PlayerState:
-        other = PlayerState.__new__(PlayerState)
-        other.name, other.hand = self.name, self.hand.copy()
-        other.fields = [f.copy() for f in self.fields]
-        other.coins, other.received = list(self.coins), list(self.received)
-        other.bought_field = self.bought_field
-        return other
-
 
 class GameState:
     """A game of Bohnanza, from a real table (hidden hands) or a known deck."""

@@ -32,9 +32,6 @@ class Field:
         self.bean, self.count = None, 0
         return taken
 
-    def copy(self) -> Field:
-        return Field(self.bean, self.count)
-
     def __repr__(self) -> str:
         return f"Field({self.bean!r}, {self.count})"
 
@@ -79,9 +76,6 @@ class Hand:
             self.cards.extend(c for c in cards if c is not None)
         self.size += len(cards)
 
-    def copy(self) -> Hand:
-        return Hand(list(self.cards) if self.cards is not None else None, self.size)
-
 
 class DrawPile:
     """The face-down draw pile; the top card is the last of ``cards`` when known."""
@@ -91,11 +85,3 @@ class DrawPile:
     def __init__(self, cards: list[str] | None = None, size: int = 0):
         self.cards = cards
         self.size = len(cards) if cards is not None else size
-
-    def take(self) -> str | None:
-        """Take the top card; its bean if known."""
-        self.size -= 1
-        return self.cards.pop() if self.cards is not None else None
-
-    def copy(self) -> DrawPile:
-        return DrawPile(list(self.cards) if self.cards is not None else None, self.size)

@@ -58,3 +58,15 @@ def test_a_card_that_cannot_exist_is_refused(four):
 
 def test_magpie_beans_are_never_planted(four):
     assert four.check(Plant(0, "magpie")).rule in ("bean.not-plantable", "bean.not-in-game")
+
+
+def test_each_player_sees_only_their_own_hand():
+    from support.tables import known_table
+
+    from companion.rules import player_view, public_view
+
+    game = known_table([["blue"] * 5, ["red"] * 5, ["soy"] * 5])
+    ben = player_view(game, 1)
+    assert ben.hand == ("red",) * 5 and ben.table == public_view(game)
+    assert [s.hand_size for s in ben.table.seats] == [5, 5, 5]
+    assert player_view(table("amigo-25", 3), 1).hand is None  # a real table: nobody's hand is known

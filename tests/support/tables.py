@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.rules import GameState, KnownDeck, Setup
 from companion.rules.rulesets import ruleset
 
@@ -14,7 +16,7 @@ def table(ruleset_name: str = "amigo-25", players: int = 4, start: int = 0, **op
 
 
 def known_table(
-    hands: list[list[str]], top: list[str] = (), ruleset_name: str = "amigo-25", start: int = 0, **options: str
+    hands: list[list[str]], top: Sequence[str] = (), ruleset_name: str = "amigo-25", start: int = 0, **options: str
 ) -> GameState:
     """A known deck: ``hands`` per seat from the start player, then ``top`` on the draw pile."""
     rules = ruleset(ruleset_name, len(hands), options)

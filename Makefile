@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-run
 TSTAMP := $(VENV)/.installed-test
 
-.PHONY: run test install bench clean
+.PHONY: run test install bench clean browser
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,13 +22,16 @@ $(TSTAMP): pyproject.toml | $(VENV)/bin/python
 
 install: $(STAMP)
 
-## Install, then run the companion (manual entry; no camera or dice needed).
+## Install, then serve the tablet page (uses a webcam and USB dice if attached; manual entry otherwise).
 run: $(STAMP)
-	$(VENV)/bin/companion play
+	$(VENV)/bin/companion serve --camera auto --dice auto
 
-## Install, then run the whole test suite.
-test: $(TSTAMP)
+## Install, then run the whole test suite (browser tests use Debian's chromium, installed here).
+test: $(TSTAMP) browser
 	$(PY) -m pytest -n 2 -q
+
+browser:
+	scripts/install-browser.sh
 
 bench: $(TSTAMP)
 	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done

@@ -10,8 +10,8 @@ import threading
 from typing import Any
 
 from companion.games import GameKind, game_kind
-from companion.records.format import Header, Record
-from companion.records.replay import Replay, replay
+from companion.records.format import Header
+from companion.records.replay import replay_log
 from companion.rules.violations import RuleViolation
 from companion.storage.store import GameStore, StoreError
 
@@ -41,7 +41,7 @@ class GameSession:
         """Load a stored game and replay its log (``KeyError`` if there is no such game)."""
         header = store.header(game_id)
         events = store.events(game_id)
-        result = _replay_log(header, events)
+        result = replay_log(header, events)
         if result.error is not None:
             raise StoreError(f"game {game_id} does not replay: event {result.error}")
         return cls(store, game_id, header, game_kind(header.game), result.state, events)
@@ -83,7 +83,7 @@ class GameSession:
             return undone
 
     def _rederive(self) -> None:
-        self.state = _replay_log(self.header, self.events).state
+        self.state = replay_log(self.header, self.events).state
 
     @property
     def finished(self) -> bool:
@@ -96,8 +96,3 @@ class GameSession:
             data["game_id"] = self.game_id
             data["events"] = len(self.events)
             return data
-
-
-def _replay_log(header: Header, events: list[dict[str, Any]]) -> Replay:
-    """Replay a stored log, numbering events as the lines of its record (the header is line 1)."""
-    return replay(Record(header, tuple(enumerate(events, start=2))))

@@ -16,6 +16,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.cli.play",
     "companion.cli.dice",
     "companion.cli.vision",
+    "companion.cli.serve",
 )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.records.format import BadLine, Record, RecordError
+from companion.records.format import BadLine, Header, Record, RecordError
 from companion.rules.violations import IllegalMove
 
 
@@ -48,3 +48,8 @@ def replay(record: Record) -> Replay:
             result.error = RecordError(line, str(exc))
             break
     return result
+
+
+def replay_log(header: Header, events: list[dict[str, Any]]) -> Replay:
+    """Replay a stored event log, numbering events as the lines of its record (the header is line 1)."""
+    return replay(Record(header, tuple(enumerate(events, start=2))))

@@ -6,6 +6,7 @@ mode a player's view adds that player's own hand.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +60,7 @@ class PublicView:
                 {
                     "name": s.name,
                     "coins": s.coins,
+                    "coins_by_bean": dict(Counter(s.coin_beans).most_common()),
                     "fields": [None if f is None else {"bean": f[0], "count": f[1]} for f in s.fields],
                     "harvest_values": list(s.harvest_values),
                     "hand_size": s.hand_size,

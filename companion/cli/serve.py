@@ -1,0 +1,111 @@
+"""``companion serve``: the tablet page on a production WSGI server (waitress).
+
+Binds to localhost unless ``--lan`` is given; prints the address, a QR code of it for
+tablets on the same network, and the table PIN that unlocks changes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import socket
+import sys
+from pathlib import Path
+
+from companion.cli.common import add_db_option, db_path
+
+DEFAULT_PORT = 8000
+AUTO = "auto"
+THREADS = 48
+"""Worker threads: each open page holds one for its live stream."""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("serve", help="serve the tablet page (manual entry works with no camera or dice)")
+    add_db_option(parser)
+    parser.add_argument("--host", default=None, help="address to bind (default 127.0.0.1, or all with --lan)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    parser.add_argument("--lan", action="store_true", help="accept tablets on the local network, not just this machine")
+    parser.add_argument("--dice", metavar="PORT",
+                        help="electronic dice: serial port, URL, usb:VID:PID, 'emulate', or 'auto' (the first USB serial device)")
+    parser.add_argument("--camera", metavar="INDEX",
+                        help="camera index, video URL, 'synthetic', or 'auto' (the first webcam); default: none, manual entry")
+    parser.add_argument("--pin", help="table PIN (default: a new random PIN, printed at start)")
+    parser.add_argument("--instance", type=Path, help="folder for the session key and deck profiles (default: beside the store)")
+    parser.set_defaults(func=_serve)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from waitress.server import create_server
+
+    from web import create_app
+
+    db = db_path(args)
+    host = args.host or ("0.0.0.0" if args.lan else "127.0.0.1")
+    dice, camera = _auto_dice(args.dice), _auto_camera(args.camera)
+    settings = {"DATABASE": str(db), "TABLE_PIN": args.pin, "DICE": dice, "CAMERA": camera}
+    try:
+        app = create_app(settings, instance_path=(args.instance or db.parent).resolve())
+    except Exception as exc:  # a store that cannot be opened, a bad dice spec: say so, no traceback
+        print(f"companion serve: {exc}", file=sys.stderr)
+        return 1
+    try:
+        try:
+            server = create_server(app, host=host, port=args.port, threads=THREADS, ident="bohnanza-companion")
+        except OSError as exc:
+            print(f"companion serve: cannot listen on {host}:{args.port}: {exc.strerror}; try another --port",
+                  file=sys.stderr)  # fmt: skip
+            return 1
+        url = f"http://{_reachable_address(host)}:{server.effective_port}/"
+        print(_banner(url, app.config["TABLE_PIN"], db), flush=True)
+        server.run()
+    finally:
+        app.extensions["hardware"].close()
+    return 0
+
+
+def _auto_dice(spec: str | None) -> str | None:
+    """``auto``: the first USB serial device, found again by its ids if it moves; else no dice."""
+    if spec != AUTO:
+        return spec
+    from serial.tools import list_ports
+
+    for port in sorted(list_ports.comports(), key=lambda p: p.device):
+        if port.vid is not None and port.pid is not None:
+            return f"usb:{port.vid:04X}:{port.pid:04X}"
+    return None
+
+
+def _auto_camera(spec: str | None) -> str | None:
+    """``auto``: the first video device, if any; else no camera."""
+    if spec != AUTO:
+        return spec
+    devices = sorted(Path("/dev").glob("video[0-9]*"))
+    return devices[0].name.removeprefix("video") if devices else None
+
+
+def _reachable_address(host: str) -> str:
+    """The address a tablet should open: the LAN address when bound to all interfaces."""
+    if host not in ("0.0.0.0", "::", ""):
+        return host
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent; this picks the outgoing interface
+            return probe.getsockname()[0]
+        except OSError:
+            return socket.gethostname()
+
+
+def _banner(url: str, pin: str, db: Path) -> str:
+    """The start-up text: address, QR code, PIN and store."""
+    import qrcode
+
+    code = qrcode.QRCode(border=1)
+    code.add_data(url)
+    picture = io.StringIO()
+    code.print_ascii(out=picture, invert=True)
+    return (
+        f"Bohnanza companion on {url}\n{picture.getvalue()}"
+        f"Table PIN: {pin}   (needed to change a game; anyone may watch)\n"
+        f"Games are stored in {db}\nPress Ctrl+C to stop."
+    )

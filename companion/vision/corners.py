@@ -1,0 +1,58 @@
+"""Sharper card corners: straight lines fitted to the 4 sides of a card region's outline.
+
+The polygon fit of :func:`companion.vision.locate.quad_from_mask` takes outline points
+as corners, so a mask with rounded corners gives a card cut short. Fitting a line to
+the middle of each side and meeting neighbouring lines puts the corners back.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+SIDE_SPAN = (0.15, 0.85)
+"""Part of each side (from corner to corner) whose outline points fit its line."""
+
+
+def _dense(outline: np.ndarray) -> np.ndarray:
+    """Points about one pixel apart along a closed polygon."""
+    ends = np.roll(outline, -1, axis=0)
+    steps = [a + (b - a) * (np.arange(n)[:, None] / n)
+             for a, b in zip(outline, ends) for n in [max(1, int(np.linalg.norm(b - a)))]]
+    return np.concatenate(steps).astype(np.float32)
+
+
+def _side_line(points: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """Point and direction of the line fitted to the outline points near side ``a -> b``."""
+    length = float(np.linalg.norm(b - a))
+    along = (b - a) / max(length, 1e-6)
+    normal = np.array([-along[1], along[0]], np.float32)
+    t, off = (points - a) @ along, (points - a) @ normal
+    near = (t > SIDE_SPAN[0] * length) & (t < SIDE_SPAN[1] * length) & (np.abs(off) < 0.08 * length + 3)
+    if near.sum() < 5:
+        return None
+    vx, vy, x0, y0 = cv2.fitLine(points[near], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    return np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)
+
+
+def fit_sides(outline: np.ndarray, quad: np.ndarray, max_move: float = 0.25) -> np.ndarray:
+    """Corners of the lines fitted to the 4 sides of ``outline`` (a closed polygon, e.g. a hull).
+
+    ``quad`` (4 corners in order) says roughly where the sides are. It comes back
+    unchanged when a side has too few points or a corner would move more than
+    ``max_move`` of the shortest side.
+    """
+    points = _dense(np.asarray(outline, np.float32).reshape(-1, 2))
+    lines = [_side_line(points, quad[k], quad[(k + 1) % 4]) for k in range(4)]
+    if any(line is None for line in lines):
+        return quad
+    corners = []
+    for k in range(4):
+        (p1, d1), (p2, d2) = lines[k - 1], lines[k]
+        system = np.array([d1, -d2]).T
+        if abs(np.linalg.det(system)) < 1e-3:
+            return quad
+        corners.append(p1 + np.linalg.solve(system, p2 - p1)[0] * d1)
+    out = np.array(corners, np.float32)
+    shortest = min(np.linalg.norm(quad[k] - quad[(k + 1) % 4]) for k in range(4))
+    return quad if np.abs(out - quad).max() > max_move * shortest else out

@@ -1,0 +1,39 @@
+"""Camera proposals on the table page: each waits for a tap to confirm, correct or dismiss."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def test_proposals_are_confirmed_corrected_or_dismissed_by_tapping(page: Any, api: Any) -> None:
+    game_id = api.start(players=["Ann", "Ben", "Cid"])["game_id"]
+    page.open(f"/games/{game_id}")
+    page.unlock()
+
+    def propose(event: dict) -> int:
+        response = api.post(f"/api/games/{game_id}/proposals", {"event": event, "source": "camera"})
+        assert response.status_code == 201
+        return response.get_json()["id"]
+
+    def fields() -> list[str]:
+        return (page.facts() or {}).get("fields", [])
+
+    seen = propose({"type": "plant", "player": 0, "bean": "blue"})
+    assert "camera: Ann planted a Blue Bean" in page.text(f'.proposal[data-proposal="{seen}"]')
+    page.tap(f'.proposal[data-proposal="{seen}"] .confirm')
+    page.until(lambda: "0:0:blue:1" in fields(), "the confirmed plant is not on the table")
+    page.until(lambda: page.visible("#proposals") is None, "the confirmed proposal is still shown")
+
+    misread = propose({"type": "plant", "player": 0, "bean": "red"})
+    page.tap(f'.proposal[data-proposal="{misread}"] .correct')
+    page.tap(f'.proposal[data-proposal="{misread}"] .bean-pick[data-bean="green"]')
+    page.until(lambda: "0:1:green:1" in fields(), "the corrected plant is not on the table")
+
+    impossible = propose({"type": "draw", "player": 0})
+    row = page.find(f'.proposal[data-proposal="{impossible}"]')
+    assert "refused" in row.get_attribute("class")
+    assert page.find(f'.proposal[data-proposal="{impossible}"] .confirm').is_enabled() is False
+    assert page.text(f'.proposal[data-proposal="{impossible}"] .rule').startswith("phase")
+    page.tap(f'.proposal[data-proposal="{impossible}"] .dismiss')
+    page.until(lambda: page.visible("#proposals") is None, "the dismissed proposal is still shown")
+    assert [e["bean"] for e in api.get(f"/api/games/{game_id}/events").get_json()["events"]] == ["blue", "green"]

@@ -1,0 +1,447 @@
+"""The camera screen's API: live view, detections, offline cameras and guided deck enrollment.
+
+Cameras are real frame sources: the synthetic table (rendered house cards), a video
+file written here, or a camera that cannot be opened. Most tests drive a
+:class:`web.camera.Camera` one ``step`` at a time with their own clock; one runs the
+real background thread of ``create_app(..., {"CAMERA": "synthetic"})``, and one
+watches the MJPEG stream end on a real waitress server when the client leaves.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import io
+from urllib.parse import urlparse
+
+import cv2
+import numpy as np
+import pytest
+from flask import Flask
+
+from companion.cards import VISION_LABELS
+from models.camera import photograph
+from models.render import house_design, render_face
+from support.live_server import live_server
+from support.web_client import PIN, Editor
+from web import create_app
+from web.camera import BACKOFF_S, MAX_STREAMS, Camera, annotate
+from web.camera_sources import CameraOffline, OpenCVCamera, SyntheticTable, open_source
+from web.enrollment import CROP_SIZE, LOPSIDED, WANTED
+
+WAIT_S = 20.0
+"""Longest wait for a frame from a camera thread (the first loads the models)."""
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Pluggable:
+    """A frame source that can be unplugged and plugged back: the synthetic table behind a cable."""
+
+    def __init__(self, table: SyntheticTable) -> None:
+        self.table = table
+        self.name = "test camera"
+        self.plugged = True
+        self.opens = 0
+
+    def open(self) -> None:
+        self.opens += 1
+        if not self.plugged:
+            raise CameraOffline("test camera is unplugged")
+        self.table.open()
+
+    def read(self) -> np.ndarray:
+        if not self.plugged:
+            raise CameraOffline("no picture from test camera (unplugged?)")
+        return self.table.read()
+
+    def close(self) -> None:
+        self.table.close()
+
+
+def attach(app: Flask, source, clock: Clock) -> Camera:  # noqa: ANN001 - any FrameSource
+    """A camera on ``app`` driven by ``step`` (no thread), publishing status changes like the real one."""
+    hardware = app.extensions["hardware"]
+    hardware.camera = Camera(source, app.extensions["deck"], hardware.publish, clock=clock)
+    return hardware.camera
+
+
+def jpeg(image: np.ndarray) -> bytes:
+    return cv2.imencode(".jpg", image)[1].tobytes()
+
+
+def photo_of(label: str, seed: int) -> bytes:
+    """A fresh degraded photo of a house card, as a phone would upload it."""
+    return jpeg(photograph(render_face(house_design(label)), np.random.default_rng([seed, VISION_LABELS.index(label)])))
+
+
+def upload(editor: Editor, bean: str, *files: tuple[bytes, str]):
+    data = {"photo": [(io.BytesIO(content), name) for content, name in files]}
+    return editor.post(f"/api/camera/enrollment/{bean}/photos", data=data, content_type="multipart/form-data")
+
+
+def counts(client) -> dict[str, int]:  # noqa: ANN001
+    return {b["id"]: b["photos"] for b in client.get("/api/camera/enrollment").get_json()["beans"]}
+
+
+def corner_error(found: list[list[float]], true: np.ndarray) -> float:
+    return max(float(np.min(np.linalg.norm(np.array(found) - corner, axis=1))) for corner in true)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def table_camera(app: Flask, clock: Clock) -> Camera:
+    """The synthetic table (5 cards) on the test app, one frame read."""
+    camera = attach(app, SyntheticTable(seed=3, clock=clock), clock)
+    assert camera.step() is not None
+    return camera
+
+
+@pytest.fixture
+def synthetic_app(make_app) -> Flask:
+    """A real app with ``CAMERA = "synthetic"``: its camera thread runs."""
+    return make_app("cam", CAMERA="synthetic")
+
+
+# --- no camera -----------------------------------------------------------------------------
+
+
+def test_without_a_camera_the_live_view_says_why(client, editor):
+    status = client.get("/api/camera").get_json()
+    assert status["state"] == "none" and "--camera" in status["message"] and status["deck"] == "house"
+    for path in ("/api/camera/frame.jpg", "/api/camera/cards", "/api/camera/stream"):
+        response = client.get(path)
+        assert response.status_code == 404 and "no camera" in response.get_json()["error"], path
+    response = editor.post("/api/camera/enrollment/red/capture")
+    assert response.status_code == 404 and "no camera" in response.get_json()["error"]
+    assert client.get("/api/hardware").get_json()["camera"]["state"] == "none"
+
+
+def test_the_page_offers_enrollment_with_or_without_a_camera(client):
+    page = client.get("/camera").get_data(as_text=True)
+    assert 'capture="environment"' in page and 'accept="image/*"' in page
+    assert "Live view is off" in page and "js/camera.js" in page and "css/camera.css" in page
+    for asset in ("/static/js/camera.js", "/static/css/camera.css"):
+        assert client.get(asset).status_code == 200
+
+
+# --- the live view -------------------------------------------------------------------------
+
+
+def test_every_card_of_the_table_is_found_outlined_and_named(client, table_camera):
+    truth = table_camera.source.layout.values()
+    body = client.get("/api/camera/cards").get_json()
+    assert (body["width"], body["height"]) == (640, 480) and body["frame"] == 1
+    assert sorted(c["label"] for c in body["cards"]) == sorted(label for label, _ in truth)
+    for label, quad in truth:
+        card = next(c for c in body["cards"] if c["label"] == label)
+        assert corner_error(card["corners"], quad) < 4.0
+        assert card["name"] and 0.5 < card["confidence"] <= 1
+
+    response = client.get("/api/camera/frame.jpg")
+    assert response.status_code == 200 and response.mimetype == "image/jpeg"
+    shown = cv2.imdecode(np.frombuffer(response.data, np.uint8), cv2.IMREAD_COLOR).astype(np.float32)
+    snap = table_camera.latest()
+    raw, drawn = snap.frame.astype(np.float32), annotate(snap.frame, snap.cards).astype(np.float32)
+    assert np.abs(shown - drawn).mean() < np.abs(shown - raw).mean() / 2  # the outlines and labels are in it
+
+    status = client.get("/api/camera").get_json()
+    assert (status["state"], status["cards"]) == ("online", 5)
+    assert status["message"] == "camera online: synthetic table"
+
+
+def test_the_mjpeg_stream_sends_frames_and_frees_its_slot_when_closed(client, table_camera):
+    response = client.get("/api/camera/stream", buffered=False)
+    assert response.status_code == 200 and response.mimetype == "multipart/x-mixed-replace"
+    parts = iter(response.response)
+    head = next(parts)
+    assert head.startswith(b"--frame\r\nContent-Type: image/jpeg\r\n")
+    length = int(head.split(b"Content-Length: ")[1].split(b"\r\n")[0])
+    body = next(parts)
+    assert len(body) == length + 2 and cv2.imdecode(np.frombuffer(body[:-2], np.uint8), cv2.IMREAD_COLOR) is not None
+    assert table_camera.status()["streams"] == 1
+    response.close()
+    assert table_camera.status()["streams"] == 0
+
+
+def test_live_views_are_limited_because_each_holds_a_server_thread(client, table_camera):
+    open_views = [client.get("/api/camera/stream", buffered=False) for _ in range(MAX_STREAMS)]
+    refused = client.get("/api/camera/stream")
+    assert refused.status_code == 429 and "too many live views" in refused.get_json()["error"]
+    for view in open_views:
+        view.close()
+    assert table_camera.status()["streams"] == 0
+    follow = client.get("/api/camera/stream", buffered=False)
+    assert follow.status_code == 200
+    follow.close()
+
+
+def test_a_stream_ends_when_the_client_leaves_a_real_server(tmp_path):
+    with live_server(tmp_path / "srv", CAMERA="synthetic", CAMERA_INTERVAL_S=0.05) as server:
+        camera = server.app.extensions["hardware"].camera
+        assert camera.wait_frame(0, WAIT_S) is not None
+        url = urlparse(server.url)
+        connection = http.client.HTTPConnection(url.hostname, url.port, timeout=WAIT_S)
+        connection.request("GET", "/api/camera/stream")
+        response = connection.getresponse()
+        assert response.status == 200
+        assert response.read(2000).startswith(b"--frame")
+        assert camera.status()["streams"] == 1
+        response.close()
+        connection.close()
+        assert camera.wait_streams(0, WAIT_S), "the stream went on after its client left"
+
+
+def test_create_app_with_the_synthetic_camera_detects_cards(synthetic_app):
+    camera = synthetic_app.extensions["hardware"].camera
+    snap = camera.wait_frame(0, WAIT_S)
+    assert snap is not None and len(snap.cards) == len(camera.source.layout) == 5
+    client = synthetic_app.test_client()
+    assert client.get("/api/hardware").get_json()["camera"] == camera.status()
+    assert camera.status()["message"] == "camera online: synthetic table"
+    labels = sorted(c["label"] for c in client.get("/api/camera/cards").get_json()["cards"])
+    assert labels == sorted(label for label, _ in camera.source.layout.values())
+    synthetic_app.extensions["hardware"].close()
+    assert camera.closed and camera.wait_frame(snap.seq, 0.1) is None
+
+
+def test_the_synthetic_table_changes_now_and_then(clock):
+    table = open_source("synthetic", clock)
+    table.open()
+    first, before = table.read(), dict(table.layout)
+    clock.now += 1
+    assert np.array_equal(table.read(), first) and table.layout == before
+    clock.now += 6
+    assert not np.array_equal(table.read(), first) and table.layout != before
+
+
+# --- offline cameras -----------------------------------------------------------------------
+
+
+def test_a_missing_camera_is_offline_and_the_game_goes_on(tmp_path):
+    app = create_app({"TABLE_PIN": PIN, "TESTING": True, "CAMERA": str(tmp_path / "no-such-camera.mp4")},
+                     instance_path=tmp_path / "inst")
+    try:
+        client = app.test_client()
+        status = client.get("/api/camera").get_json()
+        assert status["state"] == "offline" and status["message"].startswith("camera offline: ")
+        assert "no-such-camera.mp4" in status["message"]
+        response = client.get("/api/camera/frame.jpg")
+        assert response.status_code == 409 and response.get_json()["state"] == "offline"
+        assert client.get("/api/camera/cards").status_code == 409
+        Editor(client).start()  # the game goes on
+    finally:
+        app.extensions["hardware"].close()
+        app.extensions["tables"].store.close()
+
+
+def test_an_unplugged_camera_is_retried_with_backoff_and_comes_back(app, clock):
+    source = Pluggable(SyntheticTable(seed=5, clock=clock))
+    source.plugged = False
+    camera = attach(app, source, clock)
+    inbox = app.extensions["tables"].feed.subscribe(["hardware"]).inbox
+
+    assert camera.step() is None and source.opens == 1
+    assert camera.status()["state"] == "offline"
+    assert camera.message == f"camera offline: test camera is unplugged; trying again in {BACKOFF_S[0]:.0f} s"
+    assert inbox.get_nowait().data["camera"]["state"] == "offline"  # the top bar hears of it
+    assert camera.step() is None and source.opens == 1  # not before its time
+    assert inbox.empty()  # published on changes only
+    waits = []
+    for _ in range(8):
+        clock.now += 60
+        camera.step()
+        waits.append(float(camera.message.split("trying again in ")[1].split(" s")[0]))
+    assert waits == [2, 4, 8, 16, 30, 30, 30, 30] and source.opens == 9
+
+    source.plugged = True
+    clock.now += 60
+    assert camera.step() is not None and camera.state == "online"
+    assert camera.message == "camera online: test camera"
+    source.plugged = False  # pulled out while running
+    assert camera.step() is None and camera.state == "offline" and camera.latest() is None
+    assert "no picture from test camera" in camera.message and "trying again in 1 s" in camera.message
+    assert app.test_client().get("/api/camera/frame.jpg").status_code == 409
+
+
+def test_a_video_file_plays_in_a_loop_and_its_cards_are_read(app, client, tmp_path, clock):
+    table = SyntheticTable(seed=8, clock=clock)
+    path = tmp_path / "table.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 5, table.size)
+    for _ in range(2):
+        writer.write(table.read())
+    writer.release()
+    source = OpenCVCamera(str(path))
+    source.open()
+    frames = [source.read() for _ in range(5)]  # two frames in the file: it starts again
+    assert all(f.shape == (480, 640, 3) for f in frames)
+    source.close()
+    attach(app, OpenCVCamera(str(path)), clock).step()
+    assert client.get("/api/camera").get_json()["message"] == f"camera online: {path}"
+    labels = sorted(c["label"] for c in client.get("/api/camera/cards").get_json()["cards"])
+    assert labels == sorted(label for label, _ in table.layout.values())
+    with pytest.raises(CameraOffline, match="cannot open"):
+        OpenCVCamera(str(tmp_path / "missing.avi")).open()
+
+
+# --- enrollment ----------------------------------------------------------------------------
+
+
+def test_enrollment_starts_empty_with_a_reason(client):
+    body = client.get("/api/camera/enrollment").get_json()
+    assert [b["id"] for b in body["beans"]] == list(VISION_LABELS)
+    assert all(b["photos"] == 0 and b["wanted"] == WANTED for b in body["beans"])
+    assert body["progress"] == 0 and body["profile"] is None and "no photos yet" in body["problem"]
+
+
+def test_photos_of_a_bean_are_kept_as_upright_crops(client, editor):
+    response = upload(editor, "red", (photo_of("red", 1), "a.jpg"), (photo_of("red", 2), "b.jpg"))
+    assert response.status_code == 201, response.get_json()
+    body = response.get_json()
+    assert body["bean"]["photos"] == 2 and body["bean"]["photo_ids"] == [1, 2]
+    assert all(a["outline_found"] for a in body["added"])
+    thumb = client.get("/api/camera/enrollment/red/photos/2.png")
+    assert thumb.status_code == 200 and thumb.mimetype == "image/png"
+    assert cv2.imdecode(np.frombuffer(thumb.data, np.uint8), cv2.IMREAD_COLOR).shape == (CROP_SIZE[1], CROP_SIZE[0], 3)
+    progress = client.get("/api/camera/enrollment").get_json()
+    assert progress["progress"] == pytest.approx(2 / (WANTED * len(VISION_LABELS)), abs=1e-4)
+    assert "too few photos" in progress["problem"]
+
+
+def test_bad_uploads_are_refused_and_nothing_is_kept(client, editor):
+    response = upload(editor, "red", (photo_of("red", 1), "good.jpg"), (b"this is no picture", "notes.txt"))
+    assert response.status_code == 400
+    assert "notes.txt: not a readable image" in response.get_json()["error"]
+    assert upload(editor, "red", (b"", "empty.jpg")).status_code == 400
+    response = editor.post("/api/camera/enrollment/red/photos", data={}, content_type="multipart/form-data")
+    assert response.status_code == 400 and '"photo"' in response.get_json()["error"]
+    response = upload(editor, "purple", (photo_of("red", 1), "a.jpg"))
+    assert response.status_code == 404 and 'unknown bean "purple"' in response.get_json()["error"]
+    assert client.get("/api/camera/enrollment/purple/photos/1.png").status_code == 404
+    assert client.get("/api/camera/enrollment/red/photos/1.png").status_code == 404
+    assert sum(counts(client).values()) == 0
+
+
+def test_changes_need_the_pin_and_csrf(app, client, editor):
+    data = {"photo": [(io.BytesIO(photo_of("red", 1)), "a.jpg")]}
+    refused = client.post("/api/camera/enrollment/red/photos", data=data, content_type="multipart/form-data")
+    assert refused.status_code == 403 and refused.get_json()["need_csrf"]
+    token = client.get("/api/session").get_json()["csrf_token"]
+    data = {"photo": [(io.BytesIO(photo_of("red", 1)), "a.jpg")]}
+    refused = client.post("/api/camera/enrollment/red/photos", data=data, content_type="multipart/form-data",
+                          headers={"X-CSRF-Token": token})
+    assert refused.status_code == 403 and refused.get_json()["need_pin"]
+    assert upload(editor, "red", (photo_of("red", 1), "a.jpg")).status_code == 201
+    changes = (("POST", "/api/camera/deck"), ("DELETE", "/api/camera/deck"), ("DELETE", "/api/camera/enrollment/red/photos"),
+               ("DELETE", "/api/camera/enrollment/red/photos/1"), ("POST", "/api/camera/enrollment/red/capture"))
+    for method, path in changes:
+        response = client.open(path, method=method, headers={"X-CSRF-Token": token})
+        assert response.status_code == 403 and response.get_json()["need_pin"], (method, path)
+    assert counts(client)["red"] == 1
+
+
+def test_photos_can_be_deleted_one_or_all(client, editor):
+    upload(editor, "chili", *[(photo_of("chili", k), f"{k}.jpg") for k in range(3)])
+    response = editor.delete("/api/camera/enrollment/chili/photos/2")
+    assert response.status_code == 200 and response.get_json()["bean"]["photo_ids"] == [1, 3]
+    assert editor.delete("/api/camera/enrollment/chili/photos/2").status_code == 404
+    assert upload(editor, "chili", (photo_of("chili", 9), "n.jpg")).get_json()["bean"]["photo_ids"] == [1, 3, 4]
+    response = editor.delete("/api/camera/enrollment/chili/photos")
+    assert response.get_json()["deleted"] == 3 and response.get_json()["bean"]["photos"] == 0
+    assert editor.delete("/api/camera/enrollment/nope/photos").status_code == 404
+
+
+def test_a_deck_cannot_be_built_empty_thin_or_lopsided(client, editor):
+    response = editor.post("/api/camera/deck")
+    assert response.status_code == 409 and "no photos yet" in response.get_json()["error"]
+    upload(editor, "red", *[(photo_of("red", k), f"{k}.jpg") for k in range(LOPSIDED + 1)])
+    response = editor.post("/api/camera/deck")
+    assert response.status_code == 409 and "too few photos" in response.get_json()["error"]
+    upload(editor, "chili", (photo_of("chili", 1), "c.jpg"))
+    response = editor.post("/api/camera/deck")
+    error = response.get_json()["error"]
+    assert response.status_code == 409 and "lopsided" in error and "Red Bean has 4" in error
+    assert response.get_json()["counts"]["chili"] == 1
+    assert client.get("/api/camera").get_json()["deck"] == "house"
+    assert editor.delete("/api/camera/deck").status_code == 404
+
+
+def test_the_camera_names_cards_against_the_built_deck(client, editor, table_camera, clock):
+    on_table = {label for label, _ in table_camera.source.layout.values()}
+    enrolled = [label for label in VISION_LABELS if label not in on_table][:2]
+    for label in enrolled:
+        assert upload(editor, label, *[(photo_of(label, k), f"{k}.jpg") for k in range(2)]).status_code == 201
+    response = editor.post("/api/camera/deck")
+    assert response.status_code == 201, response.get_json()
+    profile = response.get_json()["profile"]
+    assert profile["beans"] == 2 and profile["photos"] == 4 and not profile["outdated"]
+    assert set(profile["missing"]) == set(VISION_LABELS) - set(enrolled)
+    assert client.get("/api/camera").get_json()["deck"] == "enrolled"
+
+    clock.now += 1
+    table_camera.step()
+    named = {c["label"] for c in client.get("/api/camera/cards").get_json()["cards"]}
+    assert named <= set(enrolled) | {"unknown"}  # only enrolled cards can be named now
+
+    upload(editor, enrolled[0], (photo_of(enrolled[0], 7), "more.jpg"))
+    assert client.get("/api/camera/enrollment").get_json()["profile"]["outdated"]
+    assert editor.delete("/api/camera/deck").status_code == 200
+    clock.now += 1
+    table_camera.step()
+    named = sorted(c["label"] for c in client.get("/api/camera/cards").get_json()["cards"])
+    assert named == sorted(on_table)  # the house deck again
+
+
+def test_the_table_camera_captures_the_one_card_in_view(app, client, editor, clock):
+    camera = attach(app, SyntheticTable(seed=4, clock=clock, cards=1), clock)
+    camera.step()
+    (label, _), = camera.source.layout.values()
+    response = editor.post(f"/api/camera/enrollment/{label}/capture")
+    assert response.status_code == 201 and response.get_json()["bean"]["photos"] == 1
+    thumb = client.get(f"/api/camera/enrollment/{label}/photos/1.png")
+    crop = cv2.imdecode(np.frombuffer(thumb.data, np.uint8), cv2.IMREAD_COLOR)
+    assert app.extensions["deck"].reader().classifier.classify([crop])[0].label == label
+    assert editor.post("/api/camera/enrollment/nope/capture").status_code == 404
+
+
+def test_capture_refuses_several_cards_or_an_offline_camera(app, client, editor, clock):
+    source = Pluggable(SyntheticTable(seed=3, clock=clock))
+    camera = attach(app, source, clock)
+    camera.step()
+    response = editor.post("/api/camera/enrollment/red/capture")
+    assert response.status_code == 409 and "sees 5 cards" in response.get_json()["error"]
+    source.plugged = False
+    camera.step()
+    response = editor.post("/api/camera/enrollment/red/capture")
+    assert response.status_code == 409 and response.get_json()["error"].startswith("camera offline: no picture")
+    assert counts(client)["red"] == 0
+
+
+def test_a_profile_from_another_model_is_set_aside_with_a_reason(tmp_path, editor, client):
+    for label in ("red", "chili"):
+        upload(editor, label, (photo_of(label, 1), "a.jpg"))
+    assert editor.post("/api/camera/deck").status_code == 201
+    path = tmp_path / "instance" / "deck" / "profile.json"
+    data = json.loads(path.read_text())
+    path.write_text(json.dumps({**data, "model_sha256": "0" * 64}))
+    fresh = create_app({"TABLE_PIN": PIN, "TESTING": True}, instance_path=tmp_path / "instance")  # a restart
+    try:
+        body = fresh.test_client().get("/api/camera/enrollment").get_json()
+        assert body["profile"] is None and "another model" in body["profile_problem"]
+        assert "build the deck again" in body["profile_problem"]
+        assert fresh.test_client().get("/api/camera").get_json()["deck"] == "house"
+    finally:
+        fresh.extensions["hardware"].close()
+        fresh.extensions["tables"].store.close()

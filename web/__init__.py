@@ -1,0 +1,63 @@
+"""The tablet page: a Flask app factory, one blueprint per area.
+
+``create_app`` takes a mapping of settings (see ``DEFAULTS``); ``companion serve``
+builds one and runs it under waitress. Tests build one per temporary instance folder.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+DEFAULTS: dict[str, Any] = {
+    "DATABASE": None,  # SQLite game store; default: companion.sqlite3 in the instance folder
+    "TABLE_PIN": None,  # the PIN that lets a page change games; default: a random 6-digit PIN
+    "DICE": None,  # dice bridge spec (port, URL, usb:VID:PID or "emulate"); None: manual rolls
+    "CAMERA": None,  # camera index, video URL or file, or "synthetic" (a drawn demo table); None: no camera
+    "CAMERA_INTERVAL_S": 0.2,  # seconds between camera frames
+    "PIN_ATTEMPTS": 5,  # wrong PINs allowed per client before a pause
+    "PIN_LOCKOUT_S": 30.0,
+    "LIVE_KEEPALIVE_S": 15.0,  # a comment line on quiet live streams, to find pages that left
+}
+
+
+def create_app(settings: Mapping[str, Any] | None = None, instance_path: str | Path | None = None) -> Flask:
+    """A ready app: store open, blueprints registered, hardware started from the settings."""
+    from web import auth, camera, errors, pages
+    from web.api import camera as camera_api
+    from web.api import catalog, dice, docs, games, live
+    from web.hardware import Hardware
+    from web.tables import Tables
+
+    app = Flask(__name__, instance_path=str(instance_path) if instance_path else None, instance_relative_config=True)
+    app.config.update(DEFAULTS)
+    app.config.update(settings or {})
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or _instance_secret(Path(app.instance_path))
+    app.config["TABLE_PIN"] = str(app.config["TABLE_PIN"] or f"{secrets.randbelow(10**6):06d}")
+    app.config["DATABASE"] = str(app.config["DATABASE"] or Path(app.instance_path) / "companion.sqlite3")
+    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    app.config.setdefault("MAX_CONTENT_LENGTH", 16 * 1024 * 1024)
+
+    Tables().init_app(app)
+    Hardware().init_app(app)
+    camera.init_app(app)
+    errors.init_app(app)
+    auth.init_app(app)
+    for blueprint in (auth.bp, games.bp, dice.bp, camera_api.bp, live.bp, catalog.bp, docs.bp, pages.bp):
+        app.register_blueprint(blueprint)
+    return app
+
+
+def _instance_secret(folder: Path) -> str:
+    """The session-signing key kept in the instance folder, so sessions survive a restart."""
+    path = folder / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()

@@ -1,0 +1,164 @@
+"""The camera's API (live view, detections, enrollment of a group's deck).
+
+Watching needs nothing; adding or deleting photos and building the deck needs the PIN
+and CSRF token like every other change (``web.auth``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from flask import Blueprint, Response, jsonify, request, send_file
+
+from companion.vision.rectify import warp_card
+from web.camera import Camera, Snapshot, camera, deck
+from web.enrollment import CROP_SIZE, check_label
+from web.errors import ApiError
+
+bp = Blueprint("camera", __name__, url_prefix="/api/camera")
+
+NO_CAMERA = ("no camera: start the companion with --camera INDEX, a video URL, or 'synthetic'; "
+             "enrollment from photos still works")
+BOUNDARY = "frame"
+STREAM_WAIT_S = 2.0
+"""A live view re-sends its last frame after this long without a new one (and so notices a client that left)."""
+
+
+def _camera() -> Camera:
+    """The configured camera; a 404 saying how to configure one otherwise."""
+    part = camera()
+    if part is None:
+        raise ApiError(404, NO_CAMERA)
+    return part
+
+
+def _snapshot() -> Snapshot:
+    """The latest frame of an online camera; a 409 with the camera's own message otherwise."""
+    part = _camera()
+    snap = part.latest()
+    if snap is None:
+        raise ApiError(409, part.message if part.state != "online" else "camera: no picture yet, try again in a moment",
+                       state=part.state)
+    return snap
+
+
+@bp.get("")
+def status() -> Response:
+    """The camera's status (or "none"), and whether cards are named against an enrolled deck."""
+    part = camera()
+    body = part.status() if part else {"state": "none", "message": NO_CAMERA, "cards": 0, "frame": 0, "streams": 0}
+    enrolled = deck().profile_path.exists() and deck().gallery() is not None
+    return jsonify({**body, "deck": "enrolled" if enrolled else "house"})
+
+
+@bp.get("/frame.jpg")
+def frame() -> Response:
+    """The latest frame as JPEG, every recognised card outlined and labelled."""
+    snap = _snapshot()
+    response = Response(snap.jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+    response.headers["X-Frame"] = str(snap.seq)
+    return response
+
+
+@bp.get("/cards")
+def cards() -> Response:
+    """The cards of the latest frame: label, name, confidence and 4 corners (pixels, TL TR BR BL)."""
+    return jsonify(_snapshot().to_json())
+
+
+def _mjpeg(part: Camera, first: Snapshot) -> Iterator[bytes]:
+    """Multipart JPEG parts as frames come; the last one again when none came for a while.
+
+    Ends when the camera goes offline or closes (the page then shows why); waitress ends it
+    when the client leaves, at the next part it cannot send.
+    """
+    last = first
+    while not part.closed and part.latest() is not None:
+        yield f"--{BOUNDARY}\r\nContent-Type: image/jpeg\r\nContent-Length: {len(last.jpeg)}\r\n\r\n".encode()
+        yield last.jpeg + b"\r\n"
+        last = part.wait_frame(last.seq, STREAM_WAIT_S) or last
+
+
+@bp.get("/stream")
+def stream() -> Response:
+    """The annotated live view as MJPEG (multipart/x-mixed-replace), for an ``<img>``; ends when the client leaves."""
+    part = _camera()
+    first = _snapshot()
+    if not part.open_stream():
+        raise ApiError(429, "too many live views are open; close one, or show frame.jpg instead")
+    response = Response(_mjpeg(part, first),
+                        mimetype=f"multipart/x-mixed-replace; boundary={BOUNDARY}",
+                        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    response.call_on_close(part.close_stream)  # also when the client leaves before the first frame
+    return response
+
+
+# --- enrollment ------------------------------------------------------------------------------
+
+
+@bp.get("/enrollment")
+def enrollment() -> Response:
+    """Photos per bean (of how many wanted), overall progress, what stops a build, and the deck profile in use."""
+    return jsonify(deck().progress())
+
+
+def _bean_progress(label: str, status: int, **extra: object) -> tuple[Response, int]:
+    bean = next(b for b in deck().progress()["beans"] if b["id"] == label)
+    return jsonify({"bean": bean, **extra}), status
+
+
+@bp.post("/enrollment/<bean>/photos")
+def add_photos(bean: str) -> tuple[Response, int]:
+    """Upload photos of one bean (multipart field ``photo``, one card per photo, filling most of it)."""
+    label = check_label(bean)
+    files = [(f.filename or "photo", f.read()) for f in request.files.getlist("photo")]
+    added = deck().add_photos(label, files)
+    return _bean_progress(label, 201, added=added)
+
+
+@bp.post("/enrollment/<bean>/capture")
+def capture(bean: str) -> tuple[Response, int]:
+    """Keep the one card under the server's camera as a photo of ``bean``."""
+    label = check_label(bean)
+    snap = _snapshot()
+    if len(snap.cards) != 1:
+        found = "no card" if not snap.cards else f"{len(snap.cards)} cards"
+        raise ApiError(409, f"the camera sees {found}: lay just one card of this bean under it, apart from the others",
+                       cards=len(snap.cards))
+    photo = deck().add_crop(label, warp_card(snap.frame, snap.cards[0].corners, CROP_SIZE))
+    return _bean_progress(label, 201, added=[{"photo": photo, "outline_found": True}])
+
+
+@bp.get("/enrollment/<bean>/photos/<int:photo>.png")
+def photo_image(bean: str, photo: int) -> Response:
+    """One kept photo: the card as it will be enrolled (upright crop)."""
+    return send_file(deck().photo_path(check_label(bean), photo), mimetype="image/png", max_age=0)
+
+
+@bp.delete("/enrollment/<bean>/photos/<int:photo>")
+def delete_photo(bean: str, photo: int) -> tuple[Response, int]:
+    """Delete one photo of a bean."""
+    label = check_label(bean)
+    return _bean_progress(label, 200, deleted=deck().delete(label, photo))
+
+
+@bp.delete("/enrollment/<bean>/photos")
+def delete_photos(bean: str) -> tuple[Response, int]:
+    """Delete every photo of a bean."""
+    label = check_label(bean)
+    return _bean_progress(label, 200, deleted=deck().delete(label))
+
+
+@bp.post("/deck")
+def build_deck() -> tuple[Response, int]:
+    """Build the deck profile from all photos; the camera names cards against it from now on."""
+    profile = deck().build()
+    return jsonify({"profile": profile, "enrollment": deck().progress()}), 201
+
+
+@bp.delete("/deck")
+def forget_deck() -> Response:
+    """Go back to the shipped house deck (the photos stay, to build again)."""
+    if not deck().forget():
+        raise ApiError(404, "no deck profile to remove: the camera already uses the house deck")
+    return jsonify(deck().progress())

@@ -1,0 +1,51 @@
+"""What the engine offers: rulesets with their options, the beans, and the hardware status."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify
+
+from companion.cards import CATALOGUE
+from companion.dice.options import MAX_PLAYERS, MIN_PLAYERS
+from companion.rules.rulesets import OPTION_CHOICES, RULESETS
+from web.hardware import hardware
+
+bp = Blueprint("catalog", __name__, url_prefix="/api")
+
+
+@bp.get("/rulesets")
+def rulesets() -> Response:
+    """Every game and ruleset the companion referees, with player counts and options."""
+    card = [
+        {
+            "name": cls.name, "title": cls.title, "book": cls.book,
+            "min_players": cls.min_players, "max_players": cls.max_players,
+            "options": [
+                {"name": key, "default": default, "choices": list(OPTION_CHOICES.get(key, ()))}
+                for key, default in cls.default_options.items()
+            ],
+        }
+        for cls in RULESETS.values()
+    ]  # fmt: skip
+    dice = {
+        "name": "dice", "title": "Bohnanza – Das Würfelspiel", "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS,
+        "options": [{"name": "harvest_cards", "default": "table", "choices": ["table", "sample"]}],
+    }  # fmt: skip
+    return jsonify({"games": [
+        {"game": "bohnanza", "title": "Bohnanza (card game)", "rulesets": card},
+        {"game": "dice", "title": "Bohnanza – Das Würfelspiel", "rulesets": [dice]},
+    ]})  # fmt: skip
+
+
+@bp.get("/beans")
+def beans() -> Response:
+    """The card catalogue: id, name, cards in the game and beanometer of every bean."""
+    return jsonify({"beans": [
+        {"id": b.id, "name": b.name, "count": b.count, "beanometer": list(b.beanometer), "plantable": b.plantable}
+        for b in CATALOGUE.values()
+    ]})  # fmt: skip
+
+
+@bp.get("/hardware")
+def hardware_status() -> Response:
+    """Camera and dice status, as shown inline on every page."""
+    return jsonify(hardware().status())

@@ -1,0 +1,171 @@
+"""Games: list, start, read, play (moves and undo), export, import and replay."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify, request
+
+from companion.records.format import Header, RecordError
+from companion.records.jsonl import dumps_record
+from companion.records.replay import replay_log
+from web.api.body import json_object, whole
+from web.errors import ApiError
+from web.present import present, progress
+from web.tables import tables
+
+bp = Blueprint("games", __name__, url_prefix="/api/games")
+
+MAX_UNDO = 50
+
+
+@bp.get("")
+def list_games() -> Response:
+    """Every stored game, most recently played first."""
+    return jsonify({"games": [
+        {
+            "id": g.id, "game": g.header.game, "ruleset": g.header.ruleset, "players": list(g.header.players),
+            "title": g.header.meta.get("title"), "events": g.events, "created": g.created,
+            "updated": g.updated, "finished": g.finished,
+        }
+        for g in tables().store.games()
+    ]})  # fmt: skip
+
+
+@bp.post("")
+def start_game() -> tuple[Response, int]:
+    """Start a game from a header-like object: game, ruleset, players, start_player, options, meta."""
+    data = json_object()
+    fields = {"format": "bohnanza-record", "version": 1, **data}
+    fields.setdefault("game", "bohnanza")
+    if fields["game"] == "dice":
+        fields.setdefault("ruleset", "dice")
+    try:
+        header = Header.from_dict(fields)
+    except RecordError as exc:
+        raise ApiError(400, exc.message) from None
+    session = tables().start(header)
+    return jsonify(tables().snapshot(session)), 201
+
+
+@bp.get("/<int:game_id>")
+def show_game(game_id: int) -> Response:
+    """A game's header and current state."""
+    return jsonify(tables().snapshot(tables().session(game_id)))
+
+
+@bp.get("/<int:game_id>/events")
+def game_events(game_id: int) -> Response:
+    """The live event log, oldest first."""
+    return jsonify({"game_id": game_id, "events": tables().session(game_id).events})
+
+
+@bp.post("/<int:game_id>/moves")
+def play_move(game_id: int) -> Response:
+    """Apply one event (its record form); 409 with the broken rule if refused."""
+    data = json_object()
+    event = data.get("event", data)
+    source = data.get("source", "tablet") if "event" in data else "tablet"
+    stored = tables().push(game_id, event, source=str(source))
+    return jsonify({**tables().snapshot(tables().session(game_id)), "event": stored})
+
+
+@bp.post("/<int:game_id>/proposals")
+def propose(game_id: int) -> tuple[Response, int]:
+    """Propose an event (e.g. what the camera saw); it waits for a tap to confirm, correct or dismiss."""
+    data = json_object()
+    source = data.get("source", "camera")
+    if not isinstance(source, str) or not source:
+        raise ApiError(400, '"source" names who proposes, e.g. "camera"')
+    return jsonify(tables().propose(game_id, data.get("event"), source)), 201
+
+
+@bp.post("/<int:game_id>/proposals/<int:proposal_id>/confirm")
+def confirm_proposal(game_id: int, proposal_id: int) -> Response:
+    """Apply a proposal as it is, or corrected (a body ``{"event": ...}``)."""
+    data = request.get_json(silent=True)
+    corrected = data.get("event") if isinstance(data, dict) else None
+    stored = tables().confirm(game_id, proposal_id, corrected)
+    return jsonify({**tables().snapshot(tables().session(game_id)), "event": stored})
+
+
+@bp.delete("/<int:game_id>/proposals/<int:proposal_id>")
+def dismiss_proposal(game_id: int, proposal_id: int) -> Response:
+    """Throw a proposal away."""
+    tables().dismiss(game_id, proposal_id)
+    return jsonify(tables().snapshot(tables().session(game_id)))
+
+
+@bp.post("/<int:game_id>/check")
+def check_move(game_id: int) -> Response:
+    """Whether an event would be legal now, without applying it."""
+    session = tables().session(game_id)
+    try:
+        violation = session.check(json_object())
+    except ValueError as exc:
+        raise ApiError(400, str(exc)) from None
+    if violation is None:
+        return jsonify({"legal": True})
+    return jsonify({"legal": False, "rule": violation.rule, "error": violation.message})
+
+
+@bp.post("/<int:game_id>/undo")
+def undo(game_id: int) -> Response:
+    """Undo the last ``count`` events (default 1)."""
+    data = request.get_json(silent=True) or {}
+    count = whole(data.get("count", 1) if isinstance(data, dict) else data, "count", minimum=1)
+    if count > MAX_UNDO:
+        raise ApiError(400, f"undo at most {MAX_UNDO} events at once")
+    undone = tables().undo(game_id, count)
+    return jsonify({**tables().snapshot(tables().session(game_id)), "undone": undone})
+
+
+@bp.get("/<int:game_id>/record")
+def export_record(game_id: int) -> Response:
+    """The game record (JSON lines, docs/record-format.md) as a download."""
+    session = tables().session(game_id)
+    text = dumps_record(session.header, session.events)
+    name = f"{session.header.game}-game-{game_id}.jsonl"
+    return Response(text, mimetype="application/x-ndjson",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})  # fmt: skip
+
+
+@bp.post("/import")
+def import_record() -> tuple[Response, int]:
+    """Store an uploaded record (a ``record`` file field, or the JSON lines as the body) as a new game."""
+    upload = request.files.get("record")
+    raw = upload.read() if upload is not None else request.get_data()
+    if not raw:
+        raise ApiError(400, "send a game record: a file field named \"record\", or the JSON lines as the body")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ApiError(400, "a game record is UTF-8 text (JSON lines); this file is not") from None
+    session = tables().import_record(text)
+    return jsonify(tables().snapshot(session)), 201
+
+
+@bp.get("/<int:game_id>/replay")
+def replay_at(game_id: int) -> Response:
+    """The state after the first ``at`` events (the replay slider)."""
+    session = tables().session(game_id)
+    at = _int_arg("at", len(session.events))
+    if at > len(session.events):
+        raise ApiError(400, f"the game has {len(session.events)} events; \"at\" is at most that")
+    state = replay_log(session.header, session.events[:at]).state
+    return jsonify({"game_id": game_id, "at": at, "events": len(session.events),
+                    "event": session.events[at - 1] if at else None, "state": present(session.header, state)})  # fmt: skip
+
+
+@bp.get("/<int:game_id>/progress")
+def game_progress(game_id: int) -> Response:
+    """Each player's score after every event (for the end-of-game chart)."""
+    session = tables().session(game_id)
+    return jsonify({"game_id": game_id, **progress(session.header, session.events)})
+
+
+def _int_arg(name: str, default: int) -> int:
+    raw = request.args.get(name)
+    if raw is None:
+        return default
+    if not raw.isdigit():
+        raise ApiError(400, f'"{name}" must be a whole number, got {raw!r}')
+    return int(raw)

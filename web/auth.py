@@ -1,0 +1,119 @@
+"""Who may change a game: anyone may watch; changes need the table PIN and a CSRF token.
+
+The PIN, printed by ``companion serve`` at start, is entered once per browser and kept
+in its signed session cookie. Every request that changes something carries the
+session's CSRF token in the ``X-CSRF-Token`` header (the page's script adds it).
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, Flask, Response, current_app, jsonify, request, session
+
+from web.errors import ApiError
+
+bp = Blueprint("auth", __name__, url_prefix="/api/session")
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+CSRF_HEADER = "X-CSRF-Token"
+
+
+class PinGuard:
+    """Counts wrong PINs per client and pauses a client that guesses too often."""
+
+    def __init__(self, attempts: int, lockout_s: float, clock: Callable[[], float] = time.monotonic):
+        self.attempts = attempts
+        self.lockout_s = lockout_s
+        self.clock = clock
+        self._failures: dict[str, list[float]] = {}
+        self._lock = threading.Lock()
+
+    def wait_left(self, client: str) -> float:
+        """Seconds this client must wait before trying again (0 if it may try now)."""
+        with self._lock:
+            recent = self._recent(client)
+            if len(recent) < self.attempts:
+                return 0.0
+            return max(0.0, recent[-self.attempts] + self.lockout_s - self.clock())
+
+    def failed(self, client: str) -> None:
+        with self._lock:
+            self._failures[client] = self._recent(client) + [self.clock()]
+
+    def succeeded(self, client: str) -> None:
+        with self._lock:
+            self._failures.pop(client, None)
+
+    def _recent(self, client: str) -> list[float]:
+        cutoff = self.clock() - self.lockout_s
+        return [t for t in self._failures.get(client, []) if t > cutoff]
+
+
+def csrf_token() -> str:
+    """This browser session's CSRF token (made on first use)."""
+    if "csrf" not in session:
+        session["csrf"] = secrets.token_urlsafe(24)
+    return session["csrf"]
+
+
+def _status() -> dict[str, Any]:
+    return {"editor": bool(session.get("editor")), "csrf_token": csrf_token()}
+
+
+@bp.get("")
+def whoami() -> Response:
+    """Whether this browser may change games, and its CSRF token."""
+    return jsonify(_status())
+
+
+@bp.post("")
+def enter_pin() -> Response:
+    """Check the table PIN; on success this browser may change games."""
+    guard: PinGuard = current_app.extensions["pin_guard"]
+    client = request.remote_addr or "?"
+    wait = guard.wait_left(client)
+    if wait > 0:
+        raise ApiError(429, f"too many wrong PINs: try again in {wait:.0f} s", retry_after=round(wait))
+    body = request.get_json(silent=True)
+    pin = body.get("pin") if isinstance(body, dict) else None
+    if not isinstance(pin, str) or not pin:
+        raise ApiError(400, 'send {"pin": "..."}: the PIN printed where the companion was started')
+    if not hmac.compare_digest(pin.strip().encode(), current_app.config["TABLE_PIN"].encode()):
+        guard.failed(client)
+        raise ApiError(403, "wrong PIN: it is printed where the companion was started")
+    guard.succeeded(client)
+    session["editor"] = True
+    return jsonify(_status())
+
+
+@bp.delete("")
+def leave() -> Response:
+    """Forget the PIN in this browser (it can still watch)."""
+    session.pop("editor", None)
+    return jsonify(_status())
+
+
+def _guard_changes() -> None:
+    """Before every request: a change needs the CSRF token, and (but for entering the PIN) the PIN."""
+    if request.method in SAFE_METHODS or not request.path.startswith("/api/"):
+        return
+    sent = request.headers.get(CSRF_HEADER, "")
+    expected = session.get("csrf", "")
+    if not expected or not hmac.compare_digest(sent.encode(), expected.encode()):
+        raise ApiError(403, "missing or wrong CSRF token: reload the page", need_csrf=True)
+    if request.endpoint == "auth.enter_pin" or request.endpoint == "auth.leave":
+        return
+    if not session.get("editor"):
+        raise ApiError(403, "enter the table PIN to change games", need_pin=True)
+
+
+def init_app(app: Flask) -> None:
+    """Install the PIN guard and the check before every request."""
+    app.extensions["pin_guard"] = PinGuard(app.config["PIN_ATTEMPTS"], app.config["PIN_LOCKOUT_S"])
+    app.before_request(_guard_changes)

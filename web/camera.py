@@ -1,0 +1,241 @@
+"""The camera part of the hardware: frame source, card detection and the annotated live view.
+
+A background thread reads the source, finds and names the cards of each frame
+(:class:`~companion.vision.scene.SceneReader`, against the enrolled deck if any) and
+keeps the latest :class:`Snapshot`, JPEG included, for every viewer. A camera that
+cannot be opened or stops giving pictures is reported offline and retried with
+backoff; the games go on. ``step`` does one round, so tests drive it with their own clock.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+from flask import Flask, current_app
+
+from companion.vision.classifier import UNKNOWN
+from companion.vision.errors import VisionError
+from companion.vision.scene import SceneReader, SeenCard
+from web.camera_sources import CameraOffline, FrameSource, open_source
+from web.enrollment import Deck, label_name
+
+log = logging.getLogger(__name__)
+
+INTERVAL_S = 0.2
+"""Pause between frames (about 5 frames a second: cards lie still)."""
+BACKOFF_S = (1.0, 30.0)
+"""First and longest wait before opening an offline camera again (doubling in between)."""
+JPEG_QUALITY = 80
+MAX_STREAMS = 4
+"""Live views open at once: each holds a server thread."""
+
+KNOWN = (60, 200, 60)
+UNSURE = (0, 140, 255)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One analysed frame: its number, time, the raw frame, the cards found and the annotated JPEG."""
+
+    seq: int
+    time: float
+    frame: np.ndarray = field(repr=False)
+    cards: tuple[SeenCard, ...]
+    jpeg: bytes = field(repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        h, w = self.frame.shape[:2]
+        return {"frame": self.seq, "time": round(self.time, 3), "width": w, "height": h,
+                "cards": [{**card.to_json(), "name": _caption(card.label)} for card in self.cards]}
+
+
+def _caption(label: str) -> str:
+    return "not recognised" if label == UNKNOWN else label_name(label)
+
+
+def annotate(frame: np.ndarray, cards: tuple[SeenCard, ...]) -> np.ndarray:
+    """A copy of ``frame`` with each card outlined and labelled with its name and confidence."""
+    out = frame.copy()
+    scale = max(0.45, frame.shape[1] / 1100)
+    for card in cards:
+        colour = UNSURE if card.label == UNKNOWN else KNOWN
+        cv2.polylines(out, [np.round(card.corners).astype(np.int32)], True, colour, 3, cv2.LINE_AA)
+        text = _caption(card.label) if card.label == UNKNOWN else f"{_caption(card.label)} {card.confidence:.0%}"
+        (tw, th), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
+        top = card.corners[np.argmin(card.corners[:, 1])]
+        x = int(np.clip(top[0] - tw / 2, 0, max(0, out.shape[1] - tw - 6)))
+        y = int(np.clip(top[1] - 8, th + base + 4, out.shape[0] - 2))
+        cv2.rectangle(out, (x, y - th - base - 4), (x + tw + 6, y + 2), colour, -1)
+        cv2.putText(out, text, (x + 3, y - base), cv2.FONT_HERSHEY_SIMPLEX, scale, (20, 20, 20), 1, cv2.LINE_AA)
+    return out
+
+
+class Camera:
+    """A frame source watched by a background thread; status, latest snapshot and live-view waiters."""
+
+    def __init__(self, source: FrameSource, deck: Deck, on_change: Callable[[], None] = lambda: None,
+                 clock: Callable[[], float] = time.monotonic, interval_s: float = INTERVAL_S) -> None:
+        self.source = source
+        self.deck = deck
+        self.on_change = on_change
+        self.clock = clock
+        self.interval_s = interval_s
+        self.state, self.message = "offline", f"camera offline: {source.name} not opened yet"
+        self._open = False
+        self._retry_at = 0.0
+        self._backoff = BACKOFF_S[0]
+        self._latest: Snapshot | None = None
+        self._scene: SceneReader | None = None
+        self._seq = 0
+        self._streams = 0
+        self._closed = False
+        self._new_frame = threading.Condition()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> Camera:
+        """Run :meth:`step` every ``interval_s`` in a daemon thread until :meth:`close`."""
+        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
+        self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        try:
+            while not self._stop.is_set():
+                try:
+                    self.step()
+                except Exception as exc:  # a driver fault or a bug must not stop the camera for good
+                    log.exception("camera: frame failed")
+                    self._set("error", f"camera error: {type(exc).__name__}: {exc}")
+                self._stop.wait(self.interval_s)
+        finally:
+            self.source.close()  # here, so a camera is never released while this thread reads it
+
+    def step(self) -> Snapshot | None:
+        """One round: open the camera if it is due, read a frame, find its cards; the new snapshot or ``None``."""
+        if not self._open:
+            if self.clock() < self._retry_at:
+                return None
+            try:
+                self.source.open()
+            except CameraOffline as exc:
+                return self._offline(str(exc))
+            self._open, self._backoff = True, BACKOFF_S[0]
+        try:
+            frame = self.source.read()
+        except CameraOffline as exc:
+            self.source.close()
+            self._open = False
+            return self._offline(str(exc))
+        try:
+            if self._scene is None:
+                self._scene = SceneReader(self.deck.reader().classifier)
+            cards = tuple(self._scene.read(frame, self.deck.gallery()))
+            self._set("online", f"camera online: {self.source.name}")
+        except VisionError as exc:
+            cards = ()
+            self._set("error", f"camera: card recognition unavailable ({exc})")
+        return self._keep(frame, cards)
+
+    def _offline(self, reason: str) -> None:
+        """Say the camera is offline and when it is tried again (each time later, up to the longest wait)."""
+        self._retry_at = self.clock() + self._backoff
+        self._set("offline", f"camera offline: {reason}; trying again in {self._backoff:.0f} s")
+        self._backoff = min(self._backoff * 2, BACKOFF_S[1])
+        return None
+
+    def _set(self, state: str, message: str) -> None:
+        if (state, message) != (self.state, self.message):
+            self.state, self.message = state, message
+            self.on_change()
+
+    def _keep(self, frame: np.ndarray, cards: tuple[SeenCard, ...]) -> Snapshot:
+        ok, jpeg = cv2.imencode(".jpg", annotate(frame, cards), [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+        with self._new_frame:
+            self._seq += 1
+            self._latest = Snapshot(self._seq, time.time(), frame, cards, jpeg.tobytes())
+            self._new_frame.notify_all()
+            return self._latest
+
+    def status(self) -> dict[str, Any]:
+        """State ("online", "offline", "error"), a sentence, the source, cards seen and the deck in use."""
+        latest = self._latest
+        return {"state": self.state, "message": self.message, "source": self.source.name,
+                "cards": len(latest.cards) if latest and self.state == "online" else 0,
+                "frame": latest.seq if latest else 0, "streams": self._streams}
+
+    def latest(self) -> Snapshot | None:
+        """The newest snapshot while the camera is online (an old frame of an offline camera would mislead)."""
+        return self._latest if self.state != "offline" else None
+
+    def wait_frame(self, after: int, timeout: float) -> Snapshot | None:
+        """The first snapshot newer than number ``after``, waiting up to ``timeout`` s; ``None`` if none came."""
+        with self._new_frame:
+            self._new_frame.wait_for(lambda: self._closed or (self._latest is not None and self._latest.seq > after),
+                                     timeout)
+            if self._closed or self._latest is None or self._latest.seq <= after:
+                return None
+            return self._latest
+
+    def open_stream(self) -> bool:
+        """Count a new live view in; ``False`` when ``MAX_STREAMS`` are open already."""
+        with self._new_frame:
+            if self._streams >= MAX_STREAMS:
+                return False
+            self._streams += 1
+            return True
+
+    def close_stream(self) -> None:
+        with self._new_frame:
+            self._streams -= 1
+            self._new_frame.notify_all()
+
+    def wait_streams(self, count: int, timeout: float) -> bool:
+        """Wait until at most ``count`` live views are open; whether that happened in ``timeout`` s."""
+        with self._new_frame:
+            return self._new_frame.wait_for(lambda: self._streams <= count, timeout)
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def close(self) -> None:
+        """Stop the thread, release the camera and end every live view."""
+        self._stop.set()
+        with self._new_frame:
+            self._closed = True
+            self._new_frame.notify_all()
+        if self._thread is None:
+            self.source.close()
+        else:
+            self._thread.join(5)
+
+
+def init_app(app: Flask) -> None:
+    """Attach the camera named in ``app.config["CAMERA"]`` to the hardware extension, and the deck."""
+    deck = Deck(Path(app.instance_path) / "deck")
+    app.extensions["deck"] = deck
+    spec = app.config.get("CAMERA")
+    if not spec:
+        return
+    hardware = app.extensions["hardware"]
+    interval = float(app.config.get("CAMERA_INTERVAL_S", INTERVAL_S))
+    hardware.camera = Camera(open_source(str(spec)), deck, hardware.publish, interval_s=interval).start()
+
+
+def deck() -> Deck:
+    """The enrolled deck of the current app."""
+    return current_app.extensions["deck"]
+
+
+def camera() -> Camera | None:
+    """The current app's camera, or ``None`` when none is configured."""
+    return current_app.extensions["hardware"].camera

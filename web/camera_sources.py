@@ -1,0 +1,180 @@
+"""Where camera frames come from: a real camera or video (OpenCV), or an emulated table.
+
+``CAMERA`` = a device index ("0"), a video URL or a file path opens :class:`OpenCVCamera`;
+``CAMERA`` = "synthetic" opens :class:`SyntheticTable`, a rendered tabletop with house
+cards that changes now and then, so the camera screen works with no webcam.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+import cv2
+import numpy as np
+
+from companion.cards import VISION_LABELS
+from models.render import FACE_H, FACE_W, house_design, render_face
+
+SYNTHETIC = "synthetic"
+MAX_WIDTH = 960
+"""Wider frames are scaled down: enough for cards, and quick to search and send."""
+
+
+class CameraOffline(Exception):
+    """The camera gave no picture: a sentence for the status line."""
+
+
+class FrameSource(Protocol):
+    """A camera: opened, read frame by frame (BGR ``uint8``), closed."""
+
+    name: str
+
+    def open(self) -> None: ...
+
+    def read(self) -> np.ndarray: ...
+
+    def close(self) -> None: ...
+
+
+def open_source(spec: str, clock: Callable[[], float] = time.monotonic) -> FrameSource:
+    """The frame source named by a ``CAMERA`` setting (not yet opened)."""
+    return SyntheticTable(clock=clock) if spec.strip().lower() == SYNTHETIC else OpenCVCamera(spec.strip())
+
+
+def _fit_width(frame: np.ndarray) -> np.ndarray:
+    h, w = frame.shape[:2]
+    if w <= MAX_WIDTH:
+        return frame
+    return cv2.resize(frame, (MAX_WIDTH, round(h * MAX_WIDTH / w)), interpolation=cv2.INTER_AREA)
+
+
+class OpenCVCamera:
+    """A webcam by index, or a video stream or file by URL or path; a file plays in a loop."""
+
+    def __init__(self, spec: str) -> None:
+        self.spec = spec
+        self.name = f"camera {spec}" if spec.isdigit() else spec
+        self._capture: cv2.VideoCapture | None = None
+
+    def open(self) -> None:
+        capture = cv2.VideoCapture(int(self.spec) if self.spec.isdigit() else self.spec)
+        if not capture.isOpened():
+            capture.release()
+            raise CameraOffline(f"cannot open {self.name} (unplugged or in use?)")
+        self._capture = capture
+
+    def read(self) -> np.ndarray:
+        if self._capture is None:
+            raise CameraOffline(f"{self.name} is not open")
+        ok, frame = self._capture.read()
+        if not ok and self._is_file():
+            self._capture.set(cv2.CAP_PROP_POS_FRAMES, 0)  # a video file: play it again
+            ok, frame = self._capture.read()
+        if not ok or frame is None:
+            raise CameraOffline(f"no picture from {self.name} (unplugged?)")
+        return _fit_width(frame)
+
+    def close(self) -> None:
+        if self._capture is not None:
+            self._capture.release()
+            self._capture = None
+
+    def _is_file(self) -> bool:
+        return not self.spec.isdigit() and "://" not in self.spec
+
+
+def card_quad(centre: tuple[float, float], height: float, angle: float) -> np.ndarray:
+    """Corners (TL, TR, BR, BL of the card face) of an upright card turned by ``angle`` degrees."""
+    w = height * FACE_W / FACE_H
+    corners = np.array([[-w / 2, -height / 2], [w / 2, -height / 2], [w / 2, height / 2], [-w / 2, height / 2]],
+                       np.float32)
+    turn = cv2.getRotationMatrix2D((0, 0), angle, 1.0)[:, :2].astype(np.float32)
+    return corners @ turn.T + np.array(centre, np.float32)
+
+
+def paste_card(table: np.ndarray, face: np.ndarray, quad: np.ndarray) -> None:
+    """Draw ``face`` onto ``table`` (in place) with its corners at ``quad``."""
+    src = np.array([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]], np.float32)
+    matrix = cv2.getPerspectiveTransform(src, quad.astype(np.float32))
+    size = (table.shape[1], table.shape[0])
+    warped = cv2.warpPerspective(face, matrix, size, flags=cv2.INTER_AREA)
+    mask = cv2.warpPerspective(np.full(face.shape[:2], 255, np.uint8), matrix, size) > 127
+    table[mask] = warped[mask]
+
+
+def wooden_table(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
+    """A light wooden tabletop of ``size`` = (width, height): soft grain, a little noise."""
+    w, h = size
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    grain = 0.5 + 0.5 * np.sin(yy / rng.uniform(9, 14) + 2.5 * np.sin(xx / rng.uniform(90, 140)))
+    top = np.array([95, 140, 185], np.float32) + grain[..., None] * np.array([-12, -14, -10], np.float32)
+    noise = cv2.GaussianBlur(rng.standard_normal((h, w)).astype(np.float32), (0, 0), 2) * 8
+    return np.clip(top + noise[..., None], 0, 255).astype(np.uint8)
+
+
+class SyntheticTable:
+    """An emulated overhead camera: house cards on a wooden table; one card changes every ``change_s``."""
+
+    name = "synthetic table"
+
+    def __init__(self, seed: int = 0, clock: Callable[[], float] = time.monotonic, change_s: float = 6.0,
+                 size: tuple[int, int] = (640, 480), cards: int = 5) -> None:
+        self.clock = clock
+        self.change_s = change_s
+        self.size = size
+        self._rng = np.random.default_rng(seed)
+        self._table = wooden_table(self._rng, size)
+        self._slots = [(size[0] * (c + 0.5) / 3, size[1] * (r + 0.5) / 2) for r in range(2) for c in range(3)]
+        self._faces: dict[str, np.ndarray] = {}
+        self.layout: dict[int, tuple[str, np.ndarray]] = {}
+        """Slot -> (label, true corners) of every card on the table now."""
+        for slot in self._rng.choice(len(self._slots), cards, replace=False):
+            self._place(int(slot))
+        self._frame: np.ndarray | None = None
+        self._next_change = 0.0
+
+    def open(self) -> None:
+        self._next_change = self.clock() + self.change_s
+
+    def read(self) -> np.ndarray:
+        """The table now (a copy); past the change time one card is swapped, moved or taken away."""
+        if self.clock() >= self._next_change:
+            self._change()
+            self._next_change = self.clock() + self.change_s
+        if self._frame is None:
+            self._frame = self._table.copy()
+            for label, quad in self.layout.values():
+                paste_card(self._frame, self._face(label), quad)
+        return self._frame.copy()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _face(self, label: str) -> np.ndarray:
+        if label not in self._faces:
+            self._faces[label] = render_face(house_design(label))
+        return self._faces[label]
+
+    def _place(self, slot: int) -> None:
+        """A new card, not yet on the table, lying in ``slot`` at a random pose."""
+        used = {label for label, _ in self.layout.values()}
+        label = str(self._rng.choice([lb for lb in VISION_LABELS if lb not in used]))
+        cx, cy = self._slots[slot]
+        height = self.size[1] * self._rng.uniform(0.28, 0.34)
+        angle = self._rng.uniform(-25, 25) + (180 if self._rng.random() < 0.25 else 0)
+        jitter = self._rng.uniform(-0.04, 0.04, 2) * self.size
+        self.layout[slot] = (label, card_quad((cx + jitter[0], cy + jitter[1]), height, angle))
+
+    def _change(self) -> None:
+        free = [s for s in range(len(self._slots)) if s not in self.layout]
+        occupied = sorted(self.layout)
+        if len(occupied) > 2 and self._rng.random() < 0.3:
+            del self.layout[int(self._rng.choice(occupied))]
+        else:
+            if occupied and (not free or self._rng.random() < 0.6):
+                del self.layout[int(self._rng.choice(occupied))]
+                free = [s for s in range(len(self._slots)) if s not in self.layout]
+            self._place(int(self._rng.choice(free)))
+        self._frame = None

@@ -1,0 +1,209 @@
+"""A group's own deck, enrolled bean by bean from the tablet: photos, progress and the deck profile.
+
+Every photo is kept as its upright card crop in ``<instance>/deck/photos/<bean id>/NNNN.png``
+(so the page can show what will be enrolled); :meth:`Deck.build` turns them into a
+:class:`~companion.vision.profile.DeckProfile` at ``<instance>/deck/profile.json``,
+which the camera then names cards against. The card networks load once, on first use.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.cards import BACK, CATALOGUE, VISION_LABELS
+from companion.vision.classifier import Gallery
+from companion.vision.errors import VisionError
+from companion.vision.folder import LOPSIDED
+from companion.vision.imageio import read_image
+from companion.vision.profile import DeckProfile, enroll
+from companion.vision.reader import CardReader
+from companion.vision.rectify import crop_card
+from web.errors import ApiError
+
+WANTED = 3
+"""Photos wanted per bean (three shots name cards of a new deck far better than one)."""
+CROP_SIZE = (96, 144)
+"""(width, height) of a kept card crop: twice the classifier's input, sharp enough to look at."""
+MAX_SIDE = 1600
+"""Longer photos are scaled down before the card is found (phone photos are large)."""
+
+
+def label_name(label: str) -> str:
+    """What the page calls a vision label: the bean's name, or "card back"."""
+    return "card back" if label == BACK else CATALOGUE[label].name
+
+
+def check_label(label: str) -> str:
+    """``label`` if it is a bean id or ``back``; a 404 naming the choices otherwise."""
+    if label not in VISION_LABELS:
+        raise ApiError(404, f'unknown bean "{label}": use one of {", ".join(VISION_LABELS)}')
+    return label
+
+
+def decode_photo(name: str, data: bytes) -> np.ndarray:
+    """An uploaded file as a BGR image (scaled to at most ``MAX_SIDE``); a 400 if it is no image."""
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) if data else None
+    if image is None:
+        raise ApiError(400, f"{name}: not a readable image (empty or damaged?); take the photo again as JPEG or PNG",
+                       file=name)
+    scale = MAX_SIDE / max(image.shape[:2])
+    return image if scale >= 1 else cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+
+
+def enrollment_problem(counts: dict[str, int]) -> str | None:
+    """Why photos with these counts per label cannot become a deck profile, or ``None``."""
+    enrolled = {label: n for label, n in counts.items() if n}
+    if not enrolled:
+        return f"no photos yet: take {WANTED} photos of each bean, then build the deck"
+    if len(enrolled) < 2:
+        return (f"too few photos: only {label_name(next(iter(enrolled)))} has photos; "
+                "enroll at least two kinds of card (best all of them)")
+    low, high = min(enrolled, key=enrolled.__getitem__), max(enrolled, key=enrolled.__getitem__)
+    if enrolled[high] > LOPSIDED * enrolled[low]:
+        return (f"lopsided enrollment: {label_name(high)} has {enrolled[high]} photos but {label_name(low)} "
+                f"only {enrolled[low]}; take about as many photos of every card")
+    return None
+
+
+class Deck:
+    """Enrollment photos and the deck profile of one instance folder; the card networks, made once."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.photos = folder / "photos"
+        self.profile_path = folder / "profile.json"
+        self._lock = threading.RLock()
+        self._reader: CardReader | None = None
+        self._profile: DeckProfile | None = None
+        self._profile_problem: str | None = None
+        self._profile_loaded = False
+
+    def reader(self) -> CardReader:
+        """The locator and classifier sessions (loaded on first use); :class:`VisionError` if they cannot load."""
+        with self._lock:
+            if self._reader is None:
+                self._reader = CardReader()
+            return self._reader
+
+    def gallery(self) -> Gallery | None:
+        """The enrolled deck to name cards against, or ``None`` for the shipped house deck."""
+        with self._lock:
+            if not self._profile_loaded and self.profile_path.exists():
+                try:
+                    self._profile = DeckProfile.load(self.profile_path, self.reader().classifier)
+                except VisionError as exc:
+                    self._profile_problem = f"the saved deck profile cannot be used ({exc}); build the deck again"
+            self._profile_loaded = True
+            return self._profile.gallery if self._profile else None
+
+    # --- photos --------------------------------------------------------------------------
+
+    def counts(self) -> dict[str, int]:
+        """Photos per label, every label listed."""
+        return {label: len(self.photo_ids(label)) for label in VISION_LABELS}
+
+    def photo_ids(self, label: str) -> list[int]:
+        folder = self.photos / label
+        return sorted(int(p.stem) for p in folder.glob("*.png") if p.stem.isdigit()) if folder.is_dir() else []
+
+    def photo_path(self, label: str, photo: int) -> Path:
+        path = self.photos / label / f"{photo:04d}.png"
+        if not path.is_file():
+            raise ApiError(404, f"{label_name(label)} has no photo {photo}")
+        return path
+
+    def add_photos(self, label: str, files: Sequence[tuple[str, bytes]]) -> list[dict[str, Any]]:
+        """Find the card in each uploaded photo and keep its crop; nothing is kept if one file is no image."""
+        if not files:
+            raise ApiError(400, 'send one or more photos as multipart/form-data field "photo"')
+        images = [decode_photo(name, data) for name, data in files]
+        try:
+            locator = self.reader().locator
+        except VisionError as exc:
+            raise ApiError(503, f"card recognition is unavailable: {exc}") from None
+        added = []
+        for image in images:
+            quad = locator.locate(image)
+            photo = self.add_crop(label, crop_card(image, quad, CROP_SIZE))
+            added.append({"photo": photo, "outline_found": quad is not None})
+        return added
+
+    def add_crop(self, label: str, crop: np.ndarray) -> int:
+        """Keep an upright card crop as the label's next photo; its number."""
+        with self._lock:
+            folder = self.photos / label
+            folder.mkdir(parents=True, exist_ok=True)
+            photo = max(self.photo_ids(label), default=0) + 1
+            if crop.shape[:2] != CROP_SIZE[::-1]:
+                crop = cv2.resize(crop, CROP_SIZE, interpolation=cv2.INTER_AREA)
+            cv2.imwrite(str(folder / f"{photo:04d}.png"), crop)
+            return photo
+
+    def delete(self, label: str, photo: int | None = None) -> int:
+        """Delete one photo of ``label`` (or all of them); how many went."""
+        with self._lock:
+            paths = [self.photo_path(label, photo)] if photo is not None else \
+                [self.photos / label / f"{p:04d}.png" for p in self.photo_ids(label)]
+            for path in paths:
+                path.unlink()
+            return len(paths)
+
+    # --- the profile -------------------------------------------------------------------------
+
+    def build(self) -> dict[str, Any]:
+        """Enroll every photo into a deck profile, save it and name cards against it from now on."""
+        with self._lock:
+            counts = self.counts()
+            problem = enrollment_problem(counts)
+            if problem:
+                raise ApiError(409, problem, counts=counts)
+            try:
+                crops = {label: [read_image(self.photos / label / f"{p:04d}.png") for p in self.photo_ids(label)]
+                         for label, n in counts.items() if n}
+                profile = enroll(self.reader().classifier, crops)
+            except VisionError as exc:
+                raise ApiError(503, f"card recognition is unavailable: {exc}") from None
+            self.folder.mkdir(parents=True, exist_ok=True)
+            profile.save(self.profile_path)
+            self._profile, self._profile_problem, self._profile_loaded = profile, None, True
+            return self.profile_summary()
+
+    def forget(self) -> bool:
+        """Go back to the shipped house deck; whether there was a profile. The photos stay."""
+        with self._lock:
+            existed = self.profile_path.exists()
+            self.profile_path.unlink(missing_ok=True)
+            self._profile, self._profile_problem, self._profile_loaded = None, None, True
+            return existed
+
+    def profile_summary(self) -> dict[str, Any] | None:
+        """The profile in use: beans and photos per bean, beans never named, and whether photos changed since."""
+        with self._lock:
+            if self.gallery() is None or self._profile is None:
+                return None
+            enrolled = self._profile.photos
+            counts = {label: n for label, n in self.counts().items() if n}
+            return {"beans": len(enrolled), "photos": sum(enrolled.values()), "counts": enrolled,
+                    "missing": [label for label in VISION_LABELS if label not in enrolled],
+                    "outdated": counts != enrolled}
+
+    def progress(self) -> dict[str, Any]:
+        """Per bean: photos taken of how many wanted; the overall share; what stops a build; the profile in use."""
+        with self._lock:
+            counts = self.counts()
+            done = sum(min(n, WANTED) for n in counts.values())
+            return {
+                "wanted": WANTED,
+                "beans": [{"id": label, "name": label_name(label), "photos": counts[label], "wanted": WANTED,
+                           "photo_ids": self.photo_ids(label)} for label in VISION_LABELS],
+                "progress": round(done / (WANTED * len(VISION_LABELS)), 4),
+                "problem": enrollment_problem(counts),
+                "profile": self.profile_summary(),
+                "profile_problem": self._profile_problem,
+            }

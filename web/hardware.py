@@ -1,0 +1,114 @@
+"""The ``Hardware`` extension: the optional dice bridge and camera, and their status line.
+
+Dice rolls from the bridge go to the dice game waiting for a roll (the most recently
+played one); with no dice, or dice offline, the page keeps its manual roll entry.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any, Protocol
+
+from flask import Flask, current_app
+
+from companion.dice.moves import move_to_dict
+from companion.rules.violations import IllegalMove
+from firmware_bridge.bridge import DiceBridge, open_dice
+from firmware_bridge.events import DiceRoll, Event, Status
+from web.errors import ApiError
+from web.tables import Tables
+
+log = logging.getLogger(__name__)
+
+
+class CameraPart(Protocol):
+    """What the hardware line needs from a camera."""
+
+    def status(self) -> dict[str, Any]: ...
+
+    def close(self) -> None: ...
+
+
+class Hardware:
+    """Starts the hardware named in the settings and publishes its status to the ``hardware`` channel."""
+
+    def init_app(self, app: Flask) -> None:
+        self.tables: Tables = app.extensions["tables"]
+        self.dice: DiceBridge | None = None
+        self.camera: CameraPart | None = None
+        self.last_roll: dict[str, Any] | None = None
+        self._dice_spec: str | None = str(app.config["DICE"]) if app.config["DICE"] else None
+        self._dice_link = Status(port=self._dice_spec)
+        """The bridge's latest status, as its thread reported it."""
+        self._lock = threading.Lock()
+        app.extensions["hardware"] = self
+        if self._dice_spec:
+            self.dice = open_dice(self._dice_spec, self._on_dice)
+
+    def close(self) -> None:
+        """Stop the dice bridge and the camera."""
+        if self.dice is not None:
+            self.dice.close()
+        if self.camera is not None:
+            self.camera.close()
+
+    def status(self) -> dict[str, Any]:
+        """Dice and camera, as the page shows them inline."""
+        return {"dice": self._dice_status(), "camera": self._camera_status()}
+
+    def publish(self) -> None:
+        self.tables.feed.publish("hardware", "hardware", self.status())
+
+    def _dice_status(self) -> dict[str, Any]:
+        if self._dice_spec is None:
+            return {"state": "none", "message": "no electronic dice: enter rolls on the page", "last_roll": None}
+        status = self._dice_link
+        return {**status.to_json(), "message": status.message, "last_roll": self.last_roll}
+
+    def _camera_status(self) -> dict[str, Any]:
+        if self.camera is None:
+            return {"state": "none", "message": "no camera: enter cards on the page"}
+        return self.camera.status()
+
+    def _on_dice(self, event: Event) -> None:
+        """Bridge thread: a status change is published; a roll goes to the waiting dice game."""
+        if isinstance(event, DiceRoll):
+            self.last_roll = {"seq": event.seq, "faces": list(event.faces), **self._route(event)}
+        elif isinstance(event, Status):
+            self._dice_link = event
+        else:
+            return
+        self.publish()
+
+    def _route(self, roll: DiceRoll) -> dict[str, Any]:
+        """Push the roll into the dice game waiting for one; say where it went."""
+        with self._lock:
+            try:
+                game_id = self.waiting_dice_game()
+            except ApiError as exc:  # a stored game that does not replay
+                return {"game_id": None, "note": f"roll not counted: {exc}"}
+            if game_id is None:
+                return {"game_id": None, "note": "no dice game is waiting for a roll"}
+            session = self.tables.session(game_id)
+            try:
+                move = session.state.roll_from_faces(list(roll.faces))
+                self.tables.push(game_id, move_to_dict(move), source="dice")
+            except (IllegalMove, ValueError, ApiError) as exc:
+                return {"game_id": game_id, "note": f"roll refused: {exc}"}
+            return {"game_id": game_id, "note": None}
+
+    def waiting_dice_game(self) -> int | None:
+        """The most recently played unfinished dice game whose active player must roll."""
+        for game in self.tables.store.games():
+            if game.header.game != "dice" or game.finished:
+                continue
+            state = self.tables.session(game.id).state
+            if state.phase.value == "roll" and not state.pending_draws and not state.game_over:
+                return game.id
+        return None
+
+
+def hardware() -> Hardware:
+    """The ``Hardware`` of the current app."""
+    return current_app.extensions["hardware"]

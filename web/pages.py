@@ -1,0 +1,49 @@
+"""The HTML pages: each is a shell that its script fills from the JSON API and the live stream."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, current_app, render_template, send_from_directory
+
+from web.tables import tables
+
+bp = Blueprint("pages", __name__)
+
+
+@bp.get("/")
+def archive() -> str:
+    """Past and running games: resume, export, import, replay."""
+    return render_template("archive.html")
+
+
+@bp.get("/new")
+def new_game() -> str:
+    """Set up a new card or dice game."""
+    return render_template("new.html")
+
+
+@bp.get("/games/<int:game_id>")
+def game(game_id: int) -> str:
+    """The live table of a game (the card game's table or the dice game's screen)."""
+    session = tables().session(game_id)
+    template = "dice.html" if session.header.game == "dice" else "table.html"
+    return render_template(template, game_id=game_id, header=session.header)
+
+
+@bp.get("/games/<int:game_id>/replay")
+def replay(game_id: int) -> str:
+    """A finished or running game, event by event, with a slider."""
+    session = tables().session(game_id)
+    return render_template("replay.html", game_id=game_id, header=session.header)
+
+
+@bp.get("/camera")
+def camera() -> str:
+    """The camera's live view and the enrollment of a group's own deck."""
+    return render_template("camera.html")
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest, so the page can be added to a tablet's home screen."""
+    return send_from_directory(current_app.static_folder, "manifest.webmanifest",
+                               mimetype="application/manifest+json")  # fmt: skip

@@ -1,0 +1,68 @@
+"""A game's state as the page draws it: the engine's summary plus what the page shows beside it."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from companion.dice.config import DiceSet
+from companion.dice.game import DiceGame
+from companion.dice.moves import Exchange, Harvest
+from companion.dice.notation import Order
+from companion.dice.odds import probability
+from companion.games import game_kind
+from companion.records.format import Header
+from companion.rules import GameState
+
+
+def present(header: Header, state: Any) -> dict[str, Any]:
+    """The state of a game as JSON for the page."""
+    data = game_kind(header.game).summary(state)
+    data["game"] = header.game
+    if isinstance(state, DiceGame):
+        _add_dice_details(data, state)
+    if isinstance(state, GameState):
+        data["third_field_price"] = state.rules.third_field_price()  # None: no third field to buy
+    return data
+
+
+def progress(header: Header, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """Every player's score (coins or dollars) at the start and after each event."""
+    kind = game_kind(header.game)
+    state = kind.new_state(header)
+    series: list[list[int]] = [_scores(kind.summary(state), header)]
+    for event in events:
+        kind.push(state, kind.move_from_dict(event))
+        series.append(_scores(kind.summary(state), header))
+    return {"players": list(header.players), "scores": series}
+
+
+def _scores(summary: dict[str, Any], header: Header) -> list[int]:
+    return [summary["scores"][name] for name in header.players]
+
+
+@lru_cache(maxsize=4096)
+def order_odds(order: Order, dice: DiceSet) -> Fraction:
+    """The exact probability that one roll of ``dice`` meets ``order`` (cached: cards repeat all game)."""
+    return probability(order, dice)
+
+
+def odds_json(odds: Fraction) -> dict[str, Any]:
+    """An exact probability as the page shows it: a percentage (one decimal) and the fraction."""
+    return {"percent": round(float(odds * 100), 1), "fraction": f"{odds.numerator}/{odds.denominator}"}
+
+
+def _add_dice_details(data: dict[str, Any], game: DiceGame) -> None:
+    """Odds of every order on the top cards, faces of every die, the deck kind, and who may harvest or exchange."""
+    for seat, player in enumerate(data["players"]):
+        top = game.players[seat].top
+        if top is not None:
+            for shown, order in zip(player["top_card"]["orders"], top.orders):
+                shown.update(odds_json(order_odds(order, game.dice)))
+        player["can_harvest"] = game.check(Harvest(seat)) is None
+        player["can_exchange"] = game.check(Exchange(seat)) is None
+    for die, shown in zip(game.dice.dice, data["dice"]):
+        shown["faces"] = list(die.faces)
+    data["to_roll"] = game.to_roll()
+    data["deck"] = "hidden" if game.deck is None else "known"

@@ -1,0 +1,213 @@
+"use strict";
+/* The camera page: the annotated live view (MJPEG, or a refreshed JPEG), the cards it
+   recognises, and guided enrollment of a group's own deck, bean by bean. */
+(() => {
+  const { el, get, request, attempt, alert } = Companion;
+  const $ = (id) => document.getElementById(id);
+  const CARDS_EVERY_MS = 1000;
+  const FRAME_EVERY_MS = 1000;
+
+  let camera = { state: "none", message: "" };
+  let mode = "off"; // "stream", "frames" or "off"
+  let frameTimer = null;
+  let cardsTimer = null;
+  let enrollment = null;
+  let selected = null;
+
+  /* --- live view ------------------------------------------------------------------ */
+
+  function setMode(next) {
+    const img = $("live-img");
+    clearInterval(frameTimer);
+    frameTimer = null;
+    mode = next;
+    $("live-view").dataset.mode = next;
+    if (next === "stream") {
+      img.onerror = () => { if (mode === "stream") setMode("frames"); };
+      img.src = `/api/camera/stream?t=${Date.now()}`;
+    } else if (next === "frames") {
+      img.onerror = null;
+      const refresh = () => { img.src = `/api/camera/frame.jpg?t=${Date.now()}`; };
+      refresh();
+      frameTimer = setInterval(refresh, FRAME_EVERY_MS);
+    } else {
+      img.onerror = null;
+      img.removeAttribute("src"); // closes an open stream
+    }
+  }
+
+  function wantedMode() {
+    if (camera.state !== "online" || document.hidden) return "off";
+    return mode === "frames" ? "frames" : "stream";
+  }
+
+  function onCamera(status) {
+    camera = status || { state: "none" };
+    const stateNode = $("cam-state");
+    stateNode.dataset.state = camera.state;
+    stateNode.textContent = camera.state === "none" ? "no camera" : camera.message || camera.state;
+    $("live-off").textContent = camera.state === "none"
+      ? "Live view is off: no camera is configured (start the companion with --camera). You can still teach it your deck from photos below."
+      : camera.state === "online" ? "" : `Live view is off: ${camera.message || "camera offline"}. The game goes on; cards can be entered by hand.`;
+    $("capture-btn").hidden = camera.state === "none";
+    $("capture-btn").disabled = camera.state !== "online";
+    $("cards-title").hidden = camera.state === "none";
+    const next = wantedMode();
+    if (next !== mode) setMode(next);
+    clearInterval(cardsTimer);
+    cardsTimer = null;
+    if (camera.state === "online") {
+      loadCards();
+      cardsTimer = setInterval(loadCards, CARDS_EVERY_MS);
+    } else {
+      drawCards([]);
+    }
+  }
+
+  async function loadCards() {
+    if (document.hidden) return;
+    try {
+      drawCards((await get("/api/camera/cards")).cards);
+    } catch (err) {
+      drawCards([]);
+    }
+  }
+
+  function drawCards(cards) {
+    $("card-count").textContent = camera.state === "online" ? `(${cards.length})` : "";
+    const list = $("seen-cards");
+    list.replaceChildren(...cards.map((card) => el("li", { class: "seen-card", dataset: { label: card.label } },
+      card.label === "unknown" ? el("span", { class: "bean-img unknown-img" }, "?") : Companion.beanImg(card.label),
+      el("span", { class: "seen-name" }, card.name),
+      card.label === "unknown" ? null : el("span", { class: "muted" }, `${Math.round(card.confidence * 100)} %`))));
+    if (!cards.length && camera.state === "online") list.append(el("li", { class: "muted" }, "no card in view"));
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    const next = wantedMode();
+    if (next !== mode) setMode(next);
+  });
+
+  /* --- enrollment --------------------------------------------------------------------- */
+
+  const beanPath = (id) => `/api/camera/enrollment/${encodeURIComponent(id)}`;
+
+  async function loadEnrollment() {
+    const data = await attempt(get("/api/camera/enrollment"));
+    if (data) drawEnrollment(data);
+  }
+
+  function drawEnrollment(data) {
+    enrollment = data;
+    $("wanted").textContent = data.wanted;
+    const percent = Math.round(data.progress * 100);
+    $("enroll-bar").style.width = `${percent}%`;
+    $("enroll-progress").setAttribute("aria-valuenow", String(percent));
+    const done = data.beans.filter((b) => b.photos >= b.wanted).length;
+    $("enroll-text").textContent = `${done} of ${data.beans.length} beans done`;
+    $("bean-steps").replaceChildren(...data.beans.map((bean) => el("button", {
+      type: "button", role: "listitem", class: "bean-tile",
+      dataset: { bean: bean.id, done: bean.photos >= bean.wanted ? "yes" : bean.photos ? "some" : "no" },
+      "aria-pressed": bean.id === selected ? "true" : "false",
+      onclick: () => select(bean.id),
+    }, Companion.beanImg(bean.id), el("span", { class: "tile-name" }, bean.name),
+    el("span", { class: "tile-count" }, `${bean.photos}/${bean.wanted}`))));
+    drawStep();
+    drawDeck();
+  }
+
+  function select(id, scroll = true) {
+    selected = id;
+    drawEnrollment(enrollment);
+    if (scroll) $("bean-step").scrollIntoView({ behavior: "smooth", block: "nearest" });
+  }
+
+  function drawStep() {
+    const bean = enrollment.beans.find((b) => b.id === selected);
+    $("bean-step").hidden = !bean;
+    if (!bean) return;
+    $("step-img").src = `/static/beans/${bean.id}.svg`;
+    $("step-name").textContent = bean.name;
+    $("step-count").textContent = `${bean.photos} of ${bean.wanted} photos`
+      + (bean.photos >= bean.wanted ? " — done (more photos still help)" : "");
+    $("clear-bean").hidden = bean.photos === 0;
+    $("thumbs").replaceChildren(...bean.photo_ids.map((photo) => el("figure", { class: "thumb" },
+      el("img", { src: `${beanPath(bean.id)}/photos/${photo}.png?v=${photo}`, alt: `photo ${photo} of ${bean.name}` }),
+      el("button", {
+        type: "button", class: "thumb-delete", "aria-label": `delete photo ${photo}`,
+        onclick: () => change("DELETE", `${beanPath(bean.id)}/photos/${photo}`),
+      }, "×"))));
+  }
+
+  const nameOf = (id) => (enrollment.beans.find((b) => b.id === id) || { name: id }).name;
+
+  function drawDeck() {
+    const profile = enrollment.profile;
+    const lines = [];
+    if (profile) {
+      lines.push(el("p", {}, `The camera names the cards of your deck (${profile.beans} kinds of card from ${profile.photos} photos).`));
+      if (profile.missing.length) lines.push(el("p", { class: "muted" }, `Never named: ${profile.missing.map(nameOf).join(", ")}.`));
+      if (profile.outdated) lines.push(el("p", { class: "warn" }, "Photos changed since the deck was built: build it again."));
+    } else {
+      lines.push(el("p", {}, "The camera names the cards of the house deck."));
+    }
+    if (enrollment.profile_problem) lines.push(el("p", { class: "warn" }, enrollment.profile_problem));
+    if (enrollment.problem) lines.push(el("p", { class: "muted" }, enrollment.problem));
+    $("deck-state").replaceChildren(...lines);
+    $("build-deck").disabled = Boolean(enrollment.problem);
+    $("forget-deck").hidden = !profile;
+  }
+
+  async function change(method, path, body) {
+    const data = await attempt(request(method, path, body));
+    if (data) await loadEnrollment();
+    return data;
+  }
+
+  $("photo-input").addEventListener("change", async (event) => {
+    const files = [...event.target.files];
+    event.target.value = "";
+    if (!files.length || !selected) return;
+    const bean = selected;
+    for (const file of files) { // one request per photo: phone photos are large
+      const form = new FormData();
+      form.append("photo", file, file.name);
+      const data = await change("POST", `${beanPath(bean)}/photos`, form);
+      if (data && data.added.some((a) => !a.outline_found)) {
+        alert(`${file.name}: no card outline found, the middle of the photo was kept. Check it, or take it again closer.`, { kind: "info" });
+      }
+    }
+  });
+
+  $("capture-btn").addEventListener("click", () => selected && change("POST", `${beanPath(selected)}/capture`));
+
+  $("next-bean").addEventListener("click", () => {
+    const beans = enrollment.beans;
+    const start = beans.findIndex((b) => b.id === selected);
+    const order = [...beans.slice(start + 1), ...beans.slice(0, start + 1)];
+    const next = order.find((b) => b.photos < b.wanted) || order[0];
+    select(next.id);
+  });
+
+  $("clear-bean").addEventListener("click", () => {
+    const bean = enrollment.beans.find((b) => b.id === selected);
+    if (bean && confirm(`Delete all ${bean.photos} photos of ${bean.name}?`)) change("DELETE", `${beanPath(bean.id)}/photos`);
+  });
+
+  $("build-deck").addEventListener("click", async () => {
+    $("build-deck").disabled = true;
+    const data = await change("POST", "/api/camera/deck");
+    if (data) alert(`Deck built from ${data.profile.photos} photos: the camera now names your cards.`, { kind: "info" });
+    else drawDeck();
+  });
+
+  $("forget-deck").addEventListener("click", () => change("DELETE", "/api/camera/deck"));
+
+  document.addEventListener("DOMContentLoaded", async () => {
+    Companion.live(null, { hardware: (status) => onCamera(status.camera) });
+    const status = await attempt(get("/api/camera"));
+    if (status) onCamera(status);
+    await loadEnrollment();
+    if (enrollment && !selected) select((enrollment.beans.find((b) => b.photos < b.wanted) || enrollment.beans[0]).id, false);
+  });
+})();

@@ -1,0 +1,121 @@
+"use strict";
+/* New game: pick the game, its ruleset and options (as /api/rulesets offers them),
+   the players in seating order and who starts; POST /api/games, then open the table. */
+(() => {
+  const { el } = Companion;
+  const form = {
+    catalog: [],
+    game: null,
+    ruleset: null,
+    options: {},
+    players: [{ name: "" }, { name: "" }, { name: "" }],
+    starter: null,
+  };
+
+  const gameEntry = () => form.catalog.find((g) => g.game === form.game);
+  const rulesetEntry = () => gameEntry().rulesets.find((r) => r.name === form.ruleset);
+
+  function chooseGame(game) {
+    form.game = game;
+    chooseRuleset(gameEntry().rulesets[0].name);
+  }
+
+  function chooseRuleset(name) {
+    form.ruleset = name;
+    const rules = rulesetEntry();
+    form.options = Object.fromEntries(rules.options.map((o) => [o.name, o.default]));
+    while (form.players.length < rules.min_players) form.players.push({ name: "" });
+    while (form.players.length > rules.max_players) form.players.pop();
+    if (!form.players.includes(form.starter)) form.starter = form.players[0];
+    draw();
+  }
+
+  function choiceButton(label, detail, chosen, onclick, data) {
+    return el("button", { type: "button", class: `choice${chosen ? " chosen" : ""}`, "aria-pressed": chosen ? "true" : "false", dataset: data, onclick },
+      el("span", {}, label, detail ? el("small", {}, detail) : null));
+  }
+
+  function drawOptions(rules) {
+    return rules.options.map((option) => {
+      const id = `option-${option.name}`;
+      const select = el("select", { id, name: option.name, onchange: (e) => { form.options[option.name] = e.target.value; } },
+        option.choices.map((choice) => el("option", { value: choice, selected: form.options[option.name] === choice },
+          choice === option.default ? `${choice} (default)` : choice)));
+      return el("div", { class: "option-row" }, el("label", { for: id }, option.name.replace(/_/g, " ")), select);
+    });
+  }
+
+  function move(index, delta) {
+    const to = index + delta;
+    if (to < 0 || to >= form.players.length) return;
+    [form.players[index], form.players[to]] = [form.players[to], form.players[index]];
+    draw();
+  }
+
+  function drawPlayers(rules) {
+    const count = form.players.length;
+    return form.players.map((player, index) => el("li", { class: "player-row", dataset: { seat: index } },
+      el("span", { class: "seat-no" }, index + 1),
+      el("input", {
+        type: "text", class: "player-name", value: player.name, placeholder: `Player ${index + 1}`, maxlength: 24,
+        "aria-label": `name of player ${index + 1}`, oninput: (e) => { player.name = e.target.value; },
+      }),
+      el("label", { class: "start-mark" },
+        el("input", { type: "radio", name: "start", class: "start-player", checked: form.starter === player,
+          onchange: () => { form.starter = player; } }), " starts"),
+      el("button", { type: "button", class: "secondary move-up", "aria-label": "move up", disabled: index === 0, onclick: () => move(index, -1) }, "↑"),
+      el("button", { type: "button", class: "secondary move-down", "aria-label": "move down", disabled: index === count - 1, onclick: () => move(index, 1) }, "↓"),
+      el("button", {
+        type: "button", class: "secondary remove-player", "aria-label": "remove", disabled: count <= rules.min_players,
+        onclick: () => {
+          form.players.splice(index, 1);
+          if (!form.players.includes(form.starter)) form.starter = form.players[0];
+          draw();
+        },
+      }, "✕")));
+  }
+
+  function draw() {
+    const rules = rulesetEntry();
+    document.getElementById("game-choices").replaceChildren(...form.catalog.map((g) =>
+      choiceButton(g.title, null, g.game === form.game, () => chooseGame(g.game), { game: g.game })));
+    document.getElementById("ruleset-choices").replaceChildren(...gameEntry().rulesets.map((r) =>
+      choiceButton(r.title, `${r.min_players}–${r.max_players} players`, r.name === form.ruleset, () => chooseRuleset(r.name), { ruleset: r.name })));
+    document.getElementById("ruleset-options").replaceChildren(...drawOptions(rules));
+    document.getElementById("player-limits").textContent = `${rules.min_players} to ${rules.max_players} players. Tap "starts" for the start player.`;
+    document.getElementById("players").replaceChildren(...drawPlayers(rules));
+    document.getElementById("add-player").disabled = form.players.length >= rules.max_players;
+  }
+
+  async function start(event) {
+    event.preventDefault();
+    const error = document.getElementById("new-error");
+    error.textContent = "";
+    const players = form.players.map((p, i) => p.name.trim() || `Player ${i + 1}`);
+    const body = {
+      game: form.game, ruleset: form.ruleset, players, start_player: form.players.indexOf(form.starter), options: form.options,
+    };
+    const title = document.getElementById("game-title").value.trim();
+    if (title) body.meta = { title };
+    try {
+      const game = await Companion.post("/api/games", body);
+      location.href = `/games/${game.game_id}`;
+    } catch (err) {
+      error.textContent = err.message;
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", async () => {
+    const data = await Companion.attempt(Companion.get("/api/rulesets"));
+    if (!data) return;
+    form.catalog = data.games;
+    form.starter = form.players[0];
+    document.getElementById("add-player").addEventListener("click", () => {
+      if (form.players.length < rulesetEntry().max_players) form.players.push({ name: "" });
+      draw();
+    });
+    document.getElementById("new-game-form").addEventListener("submit", start);
+    chooseGame(form.catalog[0].game);
+    Companion.live(null, {});
+  });
+})();

@@ -1,0 +1,520 @@
+"use strict";
+/* The card game's table: one renderer (Companion.TableView) that draws a whole game
+   state, used live on the table page (with the controls for manual play) and read-only
+   by the replay. The table page starts it from the live stream. */
+(() => {
+  const { el, beanImg } = Companion;
+  const PHASES = {
+    1: "Phase 1 · plant from hand, turn over 2",
+    2: "Phase 2 · trade and give",
+    3: "Phase 3 · plant traded cards, then draw",
+  };
+  const SERIES = ["#1f5fa8", "#b3261e", "#2f8a3a", "#d9a520", "#7b3fa0", "#138086", "#a35a1a"];
+
+  let beanCatalogue = {};
+  const beanName = (id) => (beanCatalogue[id] ? beanCatalogue[id].name : id);
+  const shortName = (id) => beanName(id).replace(/ Bean$/, "");
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+  /* One line in players' words for a logged event. */
+  function describe(event, names) {
+    const who = (seat) => names[seat] || `seat ${seat}`;
+    const list = (beans) => (beans && beans.length ? beans.map(shortName).join(", ") : "nothing");
+    switch (event.type) {
+      case "plant": {
+        const from = { hand: "from hand", "face-up": "turned over", received: "received" }[event.source || "hand"];
+        const where = event.field === null || event.field === undefined ? "" : ` in field ${event.field + 1}`;
+        return `${who(event.player)} planted a ${beanName(event.bean)} (${from})${where}`;
+      }
+      case "turn-over": return `${who(event.player)} turned over ${list(event.beans)}`;
+      case "trade": {
+        const gives = [...(event.give_face_up || []), ...(event.give_hand || [])];
+        if (!event.receive || !event.receive.length) return `${who(event.player)} gave ${who(event.partner)} ${list(gives)}`;
+        if (!gives.length) return `${who(event.partner)} gave ${who(event.player)} ${list(event.receive)}`;
+        return `${who(event.player)} traded ${list(gives)} with ${who(event.partner)} for ${list(event.receive)}`;
+      }
+      case "end-trading": return `${who(event.player)} ended trading`;
+      case "harvest": return `${who(event.player)} harvested field ${event.field + 1}`;
+      case "buy-field": return `${who(event.player)} bought a third field`;
+      case "draw": return `${who(event.player)} drew${event.count ? " " + plural(event.count, "card") : ""}`;
+      default: return event.type;
+    }
+  }
+
+  function changeLine(change, names) {
+    if (!change) return "";
+    if ((change.kind === "move" || change.kind === "connect") && change.event) {
+      const source = change.source && change.source !== "tablet" ? ` (from the ${change.source})` : "";
+      return `Last: ${describe(change.event, names)}${source}`;
+    }
+    if (change.kind === "undo") return `Undone: ${plural(change.count, "event")}`;
+    return "";
+  }
+
+  /* Where a player's coins came from: "blue 4 · chili 3" (harvested beans turned into coins). */
+  function breakdown(player) {
+    const parts = Object.entries(player.coins_by_bean || {}).map(([bean, n]) => `${shortName(bean)} ${n}`);
+    return parts.length ? ` (${parts.join(" · ")})` : "";
+  }
+
+  /* A simple bar: one segment per pass of the draw pile, the current one filled as the pile shrinks. */
+  function gauge(state) {
+    const total = Object.keys(state.unseen).reduce((sum, b) => sum + (beanCatalogue[b] ? beanCatalogue[b].count : 0), 0) || 1;
+    const segments = [];
+    for (let pass = 0; pass < state.end_pass; pass += 1) {
+      let fill = 0;
+      if (pass < state.passes) fill = 1;
+      else if (pass === state.passes) fill = Math.max(0, Math.min(1, 1 - state.draw_pile / total));
+      segments.push(el("span", { class: "gauge-seg" }, el("span", { class: "gauge-fill", style: `width:${(fill * 100).toFixed(1)}%` })));
+    }
+    const text = state.game_over ? "The game is over." : (state.forecast ? state.forecast.text : "");
+    return el("div", { class: "gauge" },
+      el("div", { class: "gauge-text", id: "forecast" }, text),
+      el("div", { class: "gauge-bar", role: "img", "aria-label": `pass ${state.passes} of ${state.end_pass}` }, segments));
+  }
+
+  /* Every player's coins over the game, as an inline SVG line chart. */
+  function coinChart(progress) {
+    const W = 640, H = 260, L = 40, R = 12, T = 12, B = 34;
+    const steps = Math.max(progress.scores.length - 1, 1);
+    const top = Math.max(1, ...progress.scores.flat());
+    const x = (i) => L + (i / steps) * (W - L - R);
+    const y = (v) => H - B - (v / top) * (H - T - B);
+    const ns = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(ns, "svg");
+    const node = (tag, attrs, text) => {
+      const n = document.createElementNS(ns, tag);
+      for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
+      if (text !== undefined) n.textContent = text;
+      svg.append(n);
+      return n;
+    };
+    svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    svg.setAttribute("class", "coin-chart");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", "coins of every player over the game");
+    const tick = top <= 10 ? 1 : Math.ceil(top / 8);
+    for (let v = 0; v <= top; v += tick) {
+      node("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "grid" });
+      node("text", { x: L - 6, y: y(v) + 5, "text-anchor": "end", class: "axis" }, v);
+    }
+    node("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle", class: "axis" }, `events (${steps})`);
+    progress.players.forEach((name, seat) => {
+      const points = progress.scores.map((row, i) => `${x(i).toFixed(1)},${y(row[seat]).toFixed(1)}`).join(" ");
+      node("polyline", { points, fill: "none", stroke: SERIES[seat % SERIES.length], "stroke-width": 4, "stroke-linejoin": "round", "data-player": name });
+    });
+    return svg;
+  }
+
+  class TableView {
+    /* root: the element to fill; readOnly: no controls (the replay). */
+    constructor(root, { gameId, readOnly = false }) {
+      this.root = root;
+      this.gameId = gameId;
+      this.readOnly = readOnly;
+      this.snapshot = null;
+      this.inFlight = 0;
+      this.progressKey = null;
+      this.refusedHere = new Set();
+      this.ui = this.freshUi("");
+    }
+
+    freshUi(key) {
+      return { key, pick: null, correcting: null, mode: "plant", turned: [], trade: { partner: null, face_up: [], hand: [], receive: [], side: "receive" } };
+    }
+
+    /* Draw a whole snapshot ({state, change, revision}); keeps the choices of the current step. */
+    draw(snapshot) {
+      this.snapshot = snapshot;
+      const s = snapshot.state;
+      const key = `${s.turn}/${s.phase}/${s.active_player}/${s.game_over}`;
+      if (key !== this.ui.key) {
+        this.ui = this.freshUi(key);
+        this.ui.trade.partner = (s.active_player + 1) % s.players.length;
+      }
+      this.dropStale(s);
+      const names = s.players.map((p) => p.name);
+      const view = el("div", { class: "table-view", dataset: {
+        phase: s.phase, active: s.active_player, over: s.game_over ? "yes" : "no", mode: this.readOnly ? "replay" : "live",
+      } },
+        this.head(s, names, snapshot.change),
+        this.readOnly || s.game_over ? null : this.proposals(s, snapshot.proposals || [], names),
+        s.game_over ? this.ending(s) : null,
+        el("div", { class: "table-body" },
+          el("div", { class: "seats" }, s.players.map((p, seat) => this.seat(s, p, seat))),
+          this.readOnly || s.game_over ? null : this.controls(s, names)));
+      this.root.replaceChildren(view);
+    }
+
+    redraw() { if (this.snapshot) this.draw(this.snapshot); }
+
+    /* Events the camera (or another tool) proposes: each waits for a tap to confirm, correct or dismiss. */
+    proposals(s, list, names) {
+      if (!list.length) return null;
+      return el("section", { class: "proposals panel", id: "proposals" },
+        el("h2", {}, "Seen, waiting for a tap"),
+        list.map((p) => el("div", { class: `proposal${p.legal ? "" : " refused"}`, dataset: { proposal: p.id } },
+          el("span", { class: "proposal-text" }, `${p.source}: ${describe(p.event, names)}`),
+          p.legal ? null : el("span", { class: "proposal-rule" }, p.error, " ", el("code", { class: "rule" }, p.rule)),
+          el("div", { class: "proposal-actions" },
+            el("button", { type: "button", class: "confirm", disabled: !p.legal, onclick: () => this.settle(p) }, "Confirm"),
+            p.event.type === "plant" ? el("button", {
+              type: "button", class: "secondary correct", "aria-pressed": this.ui.correcting === p.id ? "true" : "false",
+              onclick: () => { this.ui.correcting = this.ui.correcting === p.id ? null : p.id; this.redraw(); },
+            }, "Correct") : null,
+            el("button", { type: "button", class: "secondary dismiss", onclick: () => this.settle(p, false) }, "Dismiss")),
+          this.ui.correcting === p.id
+            ? this.beanPicker(s, { chosen: p.event.bean, needUnseen: false, onPick: (bean) => this.settle(p, true, { ...p.event, bean }) })
+            : null)));
+    }
+
+    /* Confirm (as seen, or corrected) or dismiss a proposal. */
+    async settle(proposal, confirm = true, corrected = null) {
+      const path = `/api/games/${this.gameId}/proposals/${proposal.id}`;
+      const call = !confirm ? Companion.request("DELETE", path)
+        : Companion.post(`${path}/confirm`, corrected ? { event: corrected } : {});
+      this.inFlight += 1;
+      const result = await Companion.attempt(call);
+      this.inFlight -= 1;
+      if (result) {
+        this.ui.correcting = null;
+        this.accept(result);
+      }
+    }
+
+    /* Forget choices another page has overtaken: a picked card planted, a turned-over card traded. */
+    dropStale(s) {
+      const pick = this.ui.pick;
+      const gone = pick && ((pick.source === "face-up" && !s.face_up.includes(pick.bean))
+        || (pick.source === "received" && !s.players[pick.player].received.includes(pick.bean)));
+      if (gone) this.ui.pick = null;
+      let left = [...s.face_up];
+      this.ui.trade.face_up = this.ui.trade.face_up.filter((bean) => {
+        const kept = left.includes(bean);
+        left = removeOne(left, bean);
+        return kept;
+      });
+    }
+
+    head(s, names, change) {
+      const active = names[s.active_player];
+      const banner = s.game_over
+        ? el("div", { class: "banner" }, el("strong", {}, "Game over"))
+        : el("div", { class: "banner" },
+          el("span", { class: "turn-no" }, `Turn ${s.turn}`),
+          el("strong", { class: "active-name", id: "active-name" }, active),
+          el("span", { class: "phase", id: "phase", dataset: { phase: s.phase } }, PHASES[s.phase] || `Phase ${s.phase}`));
+      const faceUp = el("div", { class: "face-up", id: "face-up" },
+        el("span", { class: "label" }, "Turned over"),
+        s.face_up.length ? s.face_up.map((bean, i) => this.faceUpCard(s, bean, i)) : el("span", { class: "muted" }, "none"));
+      const piles = el("div", { class: "piles" },
+        el("div", { class: "pile", id: "draw-pile" }, beanImg("back", "pile-img"), el("span", {}, el("b", {}, s.draw_pile), " to draw")),
+        el("div", { class: "pile", id: "discard-pile" }, s.discard_top ? beanImg(s.discard_top, "pile-img") : el("span", { class: "pile-img empty-pile" }),
+          el("span", {}, el("b", {}, s.discard_pile), " discarded")));
+      const undo = this.readOnly ? null
+        : el("button", { type: "button", class: "secondary undo", id: "undo", onclick: () => this.undo() }, "↶ Undo");
+      return el("section", { class: "table-head panel" },
+        el("div", { class: "head-row" }, banner,
+          el("div", { class: "last-move muted", id: "last-move" }, changeLine(change, names)), undo),
+        el("div", { class: "head-row" }, faceUp, gauge(s), piles));
+    }
+
+    faceUpCard(s, bean, index) {
+      const content = [beanImg(bean, "card-img"), el("span", {}, shortName(bean))];
+      if (this.readOnly || s.game_over || s.phase === 1) return el("span", { class: "card", dataset: { bean } }, content);
+      const trade = this.ui.trade;
+      const chosen = s.phase === 2 ? countIn(trade.face_up, bean) > countBefore(s.face_up, bean, index)
+        : this.isPicked("face-up", s.active_player, bean) && s.face_up.indexOf(bean) === index;
+      return el("button", {
+        type: "button", class: `card${chosen ? " chosen" : ""}`, "aria-pressed": chosen ? "true" : "false",
+        dataset: { bean, index },
+        onclick: () => {
+          if (s.phase === 2) {
+            trade.face_up = chosen ? removeOne(trade.face_up, bean) : [...trade.face_up, bean];
+          } else {
+            this.ui.pick = chosen ? null : { player: s.active_player, bean, source: "face-up" };
+          }
+          this.redraw();
+        },
+      }, content);
+    }
+
+    isPicked(source, player, bean) {
+      const p = this.ui.pick;
+      return !!p && p.source === source && p.player === player && p.bean === bean;
+    }
+
+    seat(s, p, seat) {
+      const active = seat === s.active_player && !s.game_over;
+      const target = !this.readOnly && this.ui.pick && this.ui.pick.player === seat;
+      const price = s.third_field_price;
+      const buy = !this.readOnly && !s.game_over && p.fields.length < 3 && price !== null && price !== undefined
+        ? el("div", { class: "field" }, el("button", {
+          type: "button", class: "buy-field", dataset: { seat }, title: `buy a third field for ${plural(price, "coin")}`,
+          onclick: () => this.send({ type: "buy-field", player: seat }),
+        }, "+", el("br"), "field"))
+        : null;
+      const received = p.received.length
+        ? el("div", { class: "received" }, el("span", { class: "label" }, "To plant"),
+          p.received.map((bean) => this.receivedCard(s, seat, bean)))
+        : null;
+      return el("article", { class: `seat${active ? " active" : ""}${target ? " targeted" : ""}`, dataset: { seat } },
+        el("header", { class: "seat-head" },
+          el("span", { class: "seat-name" }, p.name),
+          el("span", { class: "coins", title: "coins" }, el("b", {}, p.coins), p.coins === 1 ? " coin" : " coins"),
+          el("span", { class: "hand" }, el("b", {}, p.hand_size), " in hand")),
+        el("div", { class: "fields" }, p.fields.map((f, i) => this.field(s, seat, f, i, p.harvest_values[i])), buy),
+        received);
+    }
+
+    receivedCard(s, seat, bean) {
+      const content = [beanImg(bean, "card-img"), el("span", {}, shortName(bean))];
+      if (this.readOnly || s.phase !== 3 || s.game_over) return el("span", { class: "card", dataset: { bean, seat } }, content);
+      const chosen = this.isPicked("received", seat, bean);
+      return el("button", {
+        type: "button", class: `card received-card${chosen ? " chosen" : ""}`, "aria-pressed": chosen ? "true" : "false",
+        dataset: { bean, seat },
+        onclick: () => { this.ui.pick = chosen ? null : { player: seat, bean, source: "received" }; this.redraw(); },
+      }, content);
+    }
+
+    field(s, seat, f, index, value) {
+      const body = f
+        ? [beanImg(f.bean, "field-img"), el("span", { class: "field-count" }, `×${f.count}`),
+          el("span", { class: "field-name" }, shortName(f.bean)),
+          el("span", { class: "field-value", title: "what a harvest pays now" }, "pays ", el("b", {}, value))]
+        : [el("span", { class: "field-empty" }, `field ${index + 1}`), el("span", { class: "field-name" }, "empty")];
+      const attrs = { class: `field-plot${f ? "" : " empty"}`, dataset: { seat, field: index, bean: f ? f.bean : "", count: f ? f.count : 0 } };
+      if (this.readOnly || s.game_over) return el("div", { class: "field" }, el("div", attrs, body));
+      const pick = this.ui.pick;
+      const fits = pick && pick.player === seat && (!f || f.bean === pick.bean);
+      attrs.class += fits ? " fits" : "";
+      attrs.type = "button";
+      attrs["aria-label"] = `field ${index + 1} of ${s.players[seat].name}`;
+      attrs.onclick = () => this.plantIn(seat, index);
+      return el("div", { class: "field" },
+        el("button", attrs, body),
+        el("button", {
+          type: "button", class: "secondary harvest", disabled: !f, dataset: { seat, field: index },
+          onclick: () => this.send({ type: "harvest", player: seat, field: index }),
+        }, "Harvest"));
+    }
+
+    plantIn(seat, field) {
+      const pick = this.ui.pick;
+      if (!pick) {
+        Companion.alert("Choose the card to plant first, then tap the field.", { kind: "info" });
+        return;
+      }
+      if (pick.player !== seat) {
+        Companion.alert(`That card is ${this.snapshot.state.players[pick.player].name}'s to plant: tap one of their fields.`, { kind: "info" });
+        return;
+      }
+      this.send({ type: "plant", player: pick.player, bean: pick.bean, source: pick.source, field });
+    }
+
+    controls(s, names) {
+      const active = names[s.active_player];
+      const parts = s.phase === 1 ? this.phaseOne(s, active) : s.phase === 2 ? this.phaseTwo(s, names) : this.phaseThree(s, active);
+      return el("aside", { class: "controls panel", id: "controls" }, parts);
+    }
+
+    beanPicker(s, { chosen = null, onPick, needUnseen = true }) {
+      return el("div", { class: "picker" }, Object.keys(s.unseen).map((bean) => el("button", {
+        type: "button", class: `bean-pick${chosen === bean ? " chosen" : ""}`, dataset: { bean },
+        disabled: needUnseen && !s.unseen[bean], "aria-pressed": chosen === bean ? "true" : "false",
+        onclick: () => onPick(bean),
+      }, beanImg(bean, "pick-img"), el("span", { class: "pick-name" }, shortName(bean)),
+      el("span", { class: "pick-left" }, s.unseen[bean]))));
+    }
+
+    tabs(options, current, onChange) {
+      return el("div", { class: "tabs", role: "tablist" }, options.map(([value, label]) => el("button", {
+        type: "button", role: "tab", class: `tab${value === current ? " chosen" : ""}`, dataset: { tab: value },
+        "aria-selected": value === current ? "true" : "false", onclick: () => onChange(value),
+      }, label)));
+    }
+
+    phaseOne(s, active) {
+      const ui = this.ui;
+      const tabs = this.tabs([["plant", "Plant from hand"], ["turn", "Turn over"]], ui.mode, (mode) => { ui.mode = mode; this.redraw(); });
+      if (ui.mode === "turn") {
+        const chosen = el("div", { class: "chosen-row", id: "turned" }, ui.turned.length
+          ? ui.turned.map((bean, i) => el("button", {
+            type: "button", class: "card chosen", title: "remove",
+            onclick: () => { ui.turned.splice(i, 1); this.redraw(); },
+          }, beanImg(bean, "card-img"), el("span", {}, shortName(bean))))
+          : el("span", { class: "muted" }, "Tap the two cards that came up."));
+        return [tabs, el("p", { class: "hint" }, `${active} turns over the top 2 cards of the draw pile.`), chosen,
+          this.beanPicker(s, { onPick: (bean) => { if (ui.turned.length < 2) ui.turned.push(bean); this.redraw(); } }),
+          el("div", { class: "row" },
+            el("button", { type: "button", id: "turn-over", disabled: !ui.turned.length,
+              onclick: () => this.send({ type: "turn-over", player: s.active_player, beans: [...ui.turned] }) },
+            `Turn over ${ui.turned.length ? ui.turned.map(shortName).join(" + ") : ""}`),
+            el("button", { type: "button", class: "secondary", onclick: () => { ui.turned = []; this.redraw(); } }, "Clear"))];
+      }
+      const pick = ui.pick && ui.pick.source === "hand" ? ui.pick.bean : null;
+      return [tabs,
+        el("p", { class: "hint" }, pick ? `Now tap ${active}'s field for the ${beanName(pick)}.`
+          : `Tap the bean ${active} plants from the front of the hand, then a field.`),
+        this.beanPicker(s, { chosen: pick, onPick: (bean) => {
+          ui.pick = pick === bean ? null : { player: s.active_player, bean, source: "hand" };
+          this.redraw();
+        } }),
+        el("div", { class: "row" },
+          el("button", { type: "button", id: "plant-any", disabled: !pick,
+            onclick: () => this.send({ type: "plant", player: s.active_player, bean: pick, source: "hand", field: null }) },
+          "Plant in a fitting field"),
+          el("button", { type: "button", class: "secondary", onclick: () => { ui.mode = "turn"; this.redraw(); } }, "Done planting →"))];
+    }
+
+    phaseTwo(s, names) {
+      const t = this.ui.trade;
+      const activeSeat = s.active_player;
+      const partner = t.partner;
+      const partners = el("div", { class: "row partners" }, el("span", { class: "label" }, "With"),
+        names.map((name, seat) => (seat === activeSeat ? null : el("button", {
+          type: "button", class: `partner${partner === seat ? " chosen" : " secondary"}`, dataset: { seat },
+          "aria-pressed": partner === seat ? "true" : "false",
+          onclick: () => { t.partner = seat; this.redraw(); },
+        }, name))));
+      const chips = (beans, remove) => beans.map((bean, i) => el("button", {
+        type: "button", class: "chip", title: "remove", onclick: () => { remove(i); this.redraw(); },
+      }, beanImg(bean, "chip-img"), shortName(bean)));
+      const partnerName = partner === null ? "partner" : names[partner];
+      const gives = el("div", { class: "offer", id: "offer-give" }, el("span", { class: "label" }, `${names[activeSeat]} gives`),
+        t.face_up.length || t.hand.length
+          ? [...chips(t.face_up, (i) => t.face_up.splice(i, 1)), ...chips(t.hand, (i) => t.hand.splice(i, 1))]
+          : el("span", { class: "muted" }, "nothing"));
+      const gets = el("div", { class: "offer", id: "offer-get" }, el("span", { class: "label" }, `${partnerName} gives`),
+        t.receive.length ? chips(t.receive, (i) => t.receive.splice(i, 1)) : el("span", { class: "muted" }, "nothing"));
+      const side = this.tabs([["hand", `${names[activeSeat]}'s hand`], ["receive", `${partnerName}'s hand`]], t.side, (value) => { t.side = value; this.redraw(); });
+      const empty = !t.face_up.length && !t.hand.length && !t.receive.length;
+      const gift = !empty && (!t.receive.length || (!t.face_up.length && !t.hand.length));
+      return [
+        el("h2", { class: "controls-title" }, "Trade or give"),
+        partners, gives, gets,
+        el("div", { class: "row" },
+          el("button", { type: "button", id: "make-trade", disabled: empty || partner === null,
+            onclick: () => this.send({ type: "trade", player: activeSeat, partner, give_face_up: [...t.face_up], give_hand: [...t.hand], receive: [...t.receive] }) },
+          gift ? "Give" : "Trade"),
+          el("button", { type: "button", class: "secondary", onclick: () => { this.ui.trade = { ...this.freshUi("").trade, partner, side: t.side }; this.redraw(); } }, "Clear"),
+          el("button", { type: "button", id: "end-trading", class: "end-trading", onclick: () => this.send({ type: "end-trading", player: activeSeat }) }, "End trading")),
+        el("p", { class: "hint" }, "Tap turned-over cards to give them. Add hand cards from"),
+        side,
+        this.beanPicker(s, { needUnseen: false, onPick: (bean) => { (t.side === "hand" ? t.hand : t.receive).push(bean); this.redraw(); } }),
+      ];
+    }
+
+    phaseThree(s, active) {
+      const waiting = s.face_up.length + s.players.reduce((n, p) => n + p.received.length, 0);
+      const pick = this.ui.pick;
+      return [
+        el("h2", { class: "controls-title" }, "Plant, then draw"),
+        el("p", { class: "hint" }, pick ? `Now tap a field of ${s.players[pick.player].name} for the ${beanName(pick.bean)}.`
+          : waiting ? `${plural(waiting, "card")} still to plant: tap a turned-over or received card, then a field.`
+            : `Everything is planted: ${active} draws.`),
+        pick ? el("button", { type: "button", id: "plant-any", class: "secondary",
+          onclick: () => this.send({ type: "plant", player: pick.player, bean: pick.bean, source: pick.source, field: null }) },
+        "Plant in a fitting field") : null,
+        el("button", { type: "button", class: "wide", id: "draw", onclick: () => this.send({ type: "draw", player: s.active_player }) },
+          `${active} draws`),
+      ];
+    }
+
+    ending(s) {
+      const won = (name) => (s.winners.includes(name) ? 1 : 0);
+      const order = s.players.map((p) => p.name).sort((a, b) => s.scores[b] - s.scores[a] || won(b) - won(a));
+      const section = el("section", { class: "game-end panel", id: "game-end" },
+        el("h2", {}, s.winners.length > 1 ? `Shared win: ${s.winners.join(" & ")}` : `${s.winners[0] || "?"} wins`),
+        el("ol", { class: "ranking", id: "ranking" }, order.map((name) => el("li", { class: s.winners.includes(name) ? "winner" : "" },
+          el("span", { class: "rank-name" }, name), " ", el("b", {}, plural(s.scores[name], "coin")),
+          el("span", { class: "breakdown muted" }, breakdown(s.players.find((p) => p.name === name)))))),
+        s.result ? el("p", { class: "result", id: "result" }, s.result) : null,
+        el("h3", {}, "Coins over the game"),
+        el("div", { class: "chart", id: "coin-chart" }, el("span", { class: "muted" }, "…")),
+        el("div", { class: "legend" }, s.players.map((p, seat) => el("span", { class: "legend-item" },
+          el("span", { class: "swatch", style: `background:${SERIES[seat % SERIES.length]}` }), p.name))));
+      this.loadChart(section.querySelector(".chart"));
+      return section;
+    }
+
+    async loadChart(box) {
+      const key = `${this.gameId}/${this.snapshot.events ?? ""}`;
+      if (this.progressKey !== key) {
+        this.progress = await Companion.attempt(Companion.get(`/api/games/${this.gameId}/progress`));
+        this.progressKey = key;
+      }
+      if (this.progress) box.replaceChildren(coinChart(this.progress));
+    }
+
+    async send(event) {
+      this.inFlight += 1;
+      const result = await Companion.attempt(Companion.post(`/api/games/${this.gameId}/moves`, event));
+      if (!result) this.remember(event);
+      this.inFlight -= 1;
+      if (!result) return;
+      if (event.type === "plant") this.ui.pick = null;
+      if (event.type === "trade") this.ui.trade = { ...this.freshUi("").trade, partner: event.partner, side: this.ui.trade.side };
+      if (event.type === "turn-over") this.ui.turned = [];
+      this.accept(result);
+    }
+
+    /* A refusal this page has shown already; its live echo is not shown twice. */
+    remember(event) {
+      const key = JSON.stringify(event);
+      this.refusedHere.add(key);
+      setTimeout(() => this.refusedHere.delete(key), 10000);
+    }
+
+    ownRefusal(data) {
+      return this.inFlight > 0 || (data.source === "tablet" && this.refusedHere.has(JSON.stringify(data.event)));
+    }
+
+    async undo() {
+      this.inFlight += 1;
+      const result = await Companion.attempt(Companion.post(`/api/games/${this.gameId}/undo`, { count: 1 }));
+      this.inFlight -= 1;
+      if (result) {
+        this.ui.pick = null;
+        this.accept({ ...result, change: { kind: "undo", count: result.undone } });
+      }
+    }
+
+    /* Draw a snapshot unless a newer one is already on screen (a reconnect always draws). */
+    accept(snapshot) {
+      const current = this.snapshot;
+      const fresh = !current || snapshot.revision >= current.revision || (snapshot.change && snapshot.change.kind === "connect");
+      if (fresh) this.draw(snapshot);
+    }
+  }
+
+  function countIn(list, bean) { return list.filter((b) => b === bean).length; }
+  function countBefore(list, bean, index) { return list.slice(0, index).filter((b) => b === bean).length; }
+  function removeOne(list, bean) {
+    const i = list.indexOf(bean);
+    return i < 0 ? list : [...list.slice(0, i), ...list.slice(i + 1)];
+  }
+
+  async function loadBeans() { beanCatalogue = await Companion.beans(); }
+
+  async function startTablePage() {
+    const root = document.getElementById("table");
+    const gameId = Number(root.dataset.game);
+    await loadBeans();
+    const view = new TableView(root, { gameId });
+    Companion.live(gameId, {
+      state: (snapshot) => view.accept(snapshot),
+      refused: (data) => {
+        if (!view.ownRefusal(data)) Companion.alert(`${data.source}: ${data.error}`, { rule: data.rule });
+      },
+    });
+  }
+
+  Companion.TableView = TableView;
+  Companion.loadBeans = loadBeans;
+  Companion.describeEvent = (event, names) => describe(event, names);
+  if (document.body.dataset.page === "table") {
+    document.addEventListener("DOMContentLoaded", () => { startTablePage(); });
+  }
+})();

@@ -13,7 +13,8 @@ import pytest
 from companion.cards import VISION_LABELS
 from companion.vision.rectify import order_corners
 from companion.vision.scene import SceneReader, classify, find_quads, rectify
-from models.render import FACE_H, FACE_W, house_design, render_face
+from models.render import house_design, render_face
+from models.tabletop import card_quad, paste_card
 
 SIZE = (640, 480)
 CORNER_TOLERANCE_PX = 4.0
@@ -28,22 +29,6 @@ def table(rng: np.random.Generator) -> np.ndarray:
     return np.clip(top, 0, 255).astype(np.uint8)
 
 
-def card_at(centre: tuple[float, float], height: float, angle: float) -> np.ndarray:
-    w = height * FACE_W / FACE_H
-    corners = np.array([[-w / 2, -height / 2], [w / 2, -height / 2], [w / 2, height / 2], [-w / 2, height / 2]],
-                       np.float32)
-    turn = cv2.getRotationMatrix2D((0, 0), angle, 1.0)[:, :2].astype(np.float32)
-    return corners @ turn.T + np.array(centre, np.float32)
-
-
-def paste(frame: np.ndarray, face: np.ndarray, quad: np.ndarray) -> None:
-    src = np.array([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]], np.float32)
-    matrix = cv2.getPerspectiveTransform(src, quad)
-    warped = cv2.warpPerspective(face, matrix, SIZE, flags=cv2.INTER_AREA)
-    mask = cv2.warpPerspective(np.full(face.shape[:2], 255, np.uint8), matrix, SIZE) > 127
-    frame[mask] = warped[mask]
-
-
 def scene(seed: int, count: int = 6) -> tuple[np.ndarray, list[tuple[str, np.ndarray]]]:
     """A frame with ``count`` different house cards in a 3 x 2 grid, each at a random pose; the truth."""
     rng = np.random.default_rng(seed)
@@ -53,8 +38,8 @@ def scene(seed: int, count: int = 6) -> tuple[np.ndarray, list[tuple[str, np.nda
         centre = (SIZE[0] * (slot % 3 + 0.5) / 3 + rng.uniform(-15, 15),
                   SIZE[1] * (slot // 3 + 0.5) / 2 + rng.uniform(-10, 10))
         angle = rng.uniform(-30, 30) + float(rng.choice([0, 90, 180]))
-        quad = card_at(centre, rng.uniform(130, 165), angle)
-        paste(frame, render_face(house_design(str(label))), quad)
+        quad = card_quad(centre, rng.uniform(130, 165), angle)
+        paste_card(frame, render_face(house_design(str(label))), quad)
         truth.append((str(label), quad))
     return frame, truth
 

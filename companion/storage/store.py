@@ -38,6 +38,10 @@ CREATE TABLE IF NOT EXISTS events (
 """
 
 
+MAX_ID = 2**63 - 1
+"""SQLite's largest integer: no game id is larger."""
+
+
 class StoreError(RuntimeError):
     """The store cannot be opened or used; the message says what to do."""
 
@@ -152,6 +156,8 @@ class GameStore:
 
     def header(self, game_id: int) -> Header:
         """A game's header; ``KeyError`` if there is no such game."""
+        if not 0 < game_id <= MAX_ID:
+            raise KeyError(f"there is no game {game_id}")
         with self._lock:
             row = self._db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:

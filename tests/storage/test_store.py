@@ -118,3 +118,12 @@ def test_sigkill_mid_write_loses_no_acknowledged_event(tmp_path, kill_after):
         assert game.events >= acked  # every acknowledged event survived
         resumed = GameSession.resume(store, game.id)  # and the log still replays
         resumed.push(resumed.kind.move_to_dict(random_game(random_setup("classic", 5, 11), 11).move_stack[game.events]))
+
+
+def test_ids_beyond_sqlite_integers_are_unknown_games(tmp_path) -> None:
+    with GameStore(tmp_path / "games.sqlite3") as store:
+        for game_id in (0, -1, 2**63, 10**30):
+            with pytest.raises(KeyError):
+                store.header(game_id)
+            with pytest.raises(KeyError):
+                store.events(game_id)

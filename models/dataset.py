@@ -20,8 +20,8 @@ from companion.vision.locate import CardLocator
 from models.camera import PHOTO_H, PHOTO_W, photograph, photograph_with_quad, tablecloth
 from models.render import house_design, render_face, style_deck
 
-INPUT_W, INPUT_H = 48, 72
-"""Classifier input size: a card crop of 48 x 72 pixels."""
+INPUT_W, INPUT_H = 64, 96
+"""Classifier input size: a card crop of 64 x 96 pixels."""
 SIZE = (INPUT_W, INPUT_H)
 LOCATOR_W, LOCATOR_H = 96, 80
 """Locator input size: the whole photo, scaled; its mask has half this size."""
@@ -61,13 +61,22 @@ def non_card_photo(rng: np.random.Generator) -> np.ndarray:
     return cv2.GaussianBlur(photo, (0, 0), float(rng.uniform(0.3, 1.2)))
 
 
+def recolour(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``face`` with its colour channels shuffled and maybe inverted: palettes no deck of
+    the training family has, so the locator learns card outlines rather than card colours."""
+    face = face[..., rng.permutation(3)]
+    return 255 - face if rng.random() < 0.3 else np.ascontiguousarray(face)
+
+
 def locator_sample(faces: Sequence[np.ndarray], rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """A photo at locator input size and its card mask (float in [0, 1], half size); 5 % have no card."""
+    """A photo at locator input size and its card mask (float in [0, 1], half size); 5 % have no card,
+    half the cards are :func:`recolour`-ed."""
     mask = np.zeros((PHOTO_H, PHOTO_W), np.float32)
     if rng.random() < 0.05:
         photo = non_card_photo(rng)
     else:
-        photo, quad = photograph_with_quad(faces[int(rng.integers(len(faces)))], rng,
+        face = faces[int(rng.integers(len(faces)))]
+        photo, quad = photograph_with_quad(recolour(face, rng) if rng.random() < 0.5 else face, rng,
                                            faces[int(rng.integers(len(faces)))])
         cv2.fillPoly(mask, [np.round(quad * 8).astype(np.int32)], 1.0, cv2.LINE_AA, shift=3)
     small = cv2.resize(photo, (LOCATOR_W, LOCATOR_H), interpolation=cv2.INTER_AREA)

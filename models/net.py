@@ -6,6 +6,8 @@ One network does both jobs: ``cosines`` against the shipped labels' class vector
 
 from __future__ import annotations
 
+import math
+
 import torch
 from torch import nn
 from torch.nn import functional as F
@@ -29,15 +31,16 @@ class CardNet(nn.Module):
         super().__init__()
         w = width
         self.features = nn.Sequential(
-            nn.Conv2d(3, w, 3, 2, 1, bias=False), nn.BatchNorm2d(w), nn.ReLU(inplace=True),  # 36x24
+            nn.Conv2d(3, w, 3, 2, 1, bias=False), nn.BatchNorm2d(w), nn.ReLU(inplace=True),  # 48x32
             _separable(w, 2 * w, 1),
-            _separable(2 * w, 2 * w, 2),  # 18x12
+            _separable(2 * w, 2 * w, 2),  # 24x16
             _separable(2 * w, 3 * w, 1),
-            _separable(3 * w, 4 * w, 2),  # 9x6
+            _separable(3 * w, 4 * w, 2),  # 12x8
             _separable(4 * w, 4 * w, 1),
-            _separable(4 * w, 6 * w, 2),  # 5x3
+            _separable(4 * w, 6 * w, 2),  # 6x4
         )
-        self.head = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(6 * w * 5 * 3, EMBED_DIM))
+        cells = math.ceil(INPUT_H / 16) * math.ceil(INPUT_W / 16)
+        self.head = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(6 * w * cells, EMBED_DIM))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         x = (x - 0.5) / 0.25
@@ -78,21 +81,30 @@ def _conv(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
     return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
 
 
+def _up(x: torch.Tensor, skip: torch.Tensor) -> torch.Tensor:
+    """``x`` scaled (bilinear) to ``skip``'s size and stacked on it."""
+    return torch.cat([F.interpolate(x, size=skip.shape[2:], mode="bilinear", align_corners=False), skip], 1)
+
+
 class LocatorNet(nn.Module):
-    """Photo (N, 3, H, W) BGR in [0, 1] -> card-mask logits (N, 1, H/2, W/2): a tiny U-Net."""
+    """Photo (N, 3, H, W) BGR in [0, 1] -> card-mask logits (N, 1, H/2, W/2): a small U-Net.
+
+    Four stride-2 levels down to H/16 (the whole photo in view, to tell the card from
+    the one covering it), three bilinear steps up with skips.
+    """
 
     def __init__(self) -> None:
         super().__init__()
-        self.down1, self.down2 = _conv(3, 12, 2), _conv(12, 24, 2)
-        self.down3 = nn.Sequential(_conv(24, 32, 2), _conv(32, 32))
-        self.up2, self.up1 = _conv(32 + 24, 16), _conv(16 + 12, 8)
-        self.out = nn.Conv2d(8, 1, 1)
+        self.down1, self.down2 = _conv(3, 16, 2), _conv(16, 32, 2)
+        self.down3 = nn.Sequential(_conv(32, 48, 2), _conv(48, 48))
+        self.down4 = nn.Sequential(_conv(48, 64, 2), _conv(64, 64))
+        self.up3, self.up2, self.up1 = _conv(64 + 48, 48), _conv(48 + 32, 24), _conv(24 + 16, 12)
+        self.out = nn.Conv2d(12, 1, 1)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         x = (x - 0.5) / 0.25
         d1 = self.down1(x)
         d2 = self.down2(d1)
         d3 = self.down3(d2)
-        u2 = self.up2(torch.cat([F.interpolate(d3, size=d2.shape[2:], mode="nearest"), d2], 1))
-        u1 = self.up1(torch.cat([F.interpolate(u2, size=d1.shape[2:], mode="nearest"), d1], 1))
-        return self.out(u1)
+        u3 = self.up3(_up(self.down4(d3), d3))
+        return self.out(self.up1(_up(self.up2(_up(u3, d2)), d1)))

@@ -1,6 +1,6 @@
 """Train the card locator and the card network on rendered photos, export ONNX, write the manifest.
 
-The one re-run command (CPU, about 20-25 minutes on 2 cores)::
+The one re-run command (CPU, about 40 minutes on 2 idle cores)::
 
     .venv/bin/python -m models.train          # seed 1; then evaluates and writes MODEL_CARD.md
 
@@ -195,12 +195,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=1, help="training seed (designs, photos, weights)")
     parser.add_argument("--calib-seed", type=int, default=2, help="seed for the unknown-threshold calibration")
-    parser.add_argument("--locator-photos", type=int, default=10000, help="photos for the locator")
+    parser.add_argument("--locator-photos", type=int, default=12000, help="photos for the locator")
     parser.add_argument("--locator-epochs", type=int, default=16)
-    parser.add_argument("--others", type=int, default=1200, help="random other card designs (decks of 16)")
-    parser.add_argument("--house-photos", type=int, default=400, help="photos per shipped label")
-    parser.add_argument("--other-photos", type=int, default=20, help="photos per other design")
-    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--others", type=int, default=2400, help="random other card designs (decks of 16)")
+    parser.add_argument("--house-photos", type=int, default=300, help="photos per shipped label")
+    parser.add_argument("--other-photos", type=int, default=12, help="photos per other design")
+    parser.add_argument("--epochs", type=int, default=16)
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--workers", type=int, default=2, help="rendering processes")
     parser.add_argument("--out", type=Path, default=MODEL_DIR, help="where the ONNX files and manifest go")

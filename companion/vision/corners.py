@@ -16,9 +16,10 @@ SIDE_SPAN = (0.15, 0.85)
 
 def _dense(outline: np.ndarray) -> np.ndarray:
     """Points about one pixel apart along a closed polygon."""
-    ends = np.roll(outline, -1, axis=0)
-    steps = [a + (b - a) * (np.arange(n)[:, None] / n)
-             for a, b in zip(outline, ends) for n in [max(1, int(np.linalg.norm(b - a)))]]
+    steps = []
+    for a, b in zip(outline, np.roll(outline, -1, axis=0)):
+        count = max(1, int(np.linalg.norm(b - a)))
+        steps.append(a + (b - a) * (np.arange(count)[:, None] / count))
     return np.concatenate(steps).astype(np.float32)
 
 

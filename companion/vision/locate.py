@@ -1,8 +1,9 @@
 """Finding the card in a photo: a tiny segmentation network (ONNX) and mask -> corners.
 
 :class:`CardLocator` marks card pixels; :func:`quad_from_mask` turns the most central
-card region into 4 ordered corners. The later table detector can take every region
-of the same mask instead of the central one.
+card region into 4 ordered corners, with straight sides fitted by
+:mod:`companion.vision.corners`. The later table detector can take every region of the
+same mask instead of the central one.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.vision.corners import fit_sides
 from companion.vision.manifest import ModelFile
 from companion.vision.onnx import open_session
 from companion.vision.preprocess import to_input
@@ -35,7 +37,7 @@ def quad_from_mask(prob: np.ndarray, size: tuple[int, int], min_share: float = 0
     hull = cv2.convexHull(cv2.findNonZero((labels == best).astype(np.uint8)))
     approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
     quad = approx.reshape(4, 2) if len(approx) == 4 else cv2.boxPoints(cv2.minAreaRect(hull))
-    return order_corners(quad.astype(np.float32))
+    return order_corners(fit_sides(hull, order_corners(quad.astype(np.float32))))
 
 
 class CardLocator:

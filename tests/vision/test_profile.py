@@ -33,13 +33,13 @@ def test_one_shot_enrollment_names_fresh_photos(reader, deck_faces, profile, kit
 
 
 def test_non_cards_score_below_deck_cards(reader, deck_faces, profile, kit):
-    # Deck-mode rejection is weak (about 40 % in the evaluation): assert what holds, a clear
-    # gap between enrolled cards and bare tables, and that some tables are rejected.
+    # Deck-mode rejection is about 85 % in the evaluation (tables and other-style cards):
+    # assert a clear gap between enrolled cards and bare tables, and that most tables are rejected.
     tables = reader.read([non_card_photo(np.random.default_rng([kit.seed, 9, i])) for i in range(30)],
                          profile.gallery)
     cards = reader.read(kit.photos_of(deck_faces, 2, kit.seed + 7), profile.gallery)
     assert np.median([p.similarity for p in cards]) > np.median([p.similarity for p in tables]) + 0.2
-    assert sum(p.label == UNKNOWN for p in tables) >= 0.25 * len(tables)
+    assert sum(p.label == UNKNOWN for p in tables) >= 0.6 * len(tables)
 
 
 def test_profile_round_trip(tmp_path, classifier, profile):

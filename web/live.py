@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-KEEPALIVE_S = 15.0
+KEEPALIVE_S = 5.0
 RETRY_MS = 1000
 QUEUE_LIMIT = 256
 

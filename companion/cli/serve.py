@@ -16,7 +16,7 @@ from companion.cli.common import add_db_option, db_path
 
 DEFAULT_PORT = 8000
 AUTO = "auto"
-THREADS = 48
+THREADS = 64
 """Worker threads: each open page holds one for its live stream."""
 
 

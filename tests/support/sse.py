@@ -40,4 +40,6 @@ class EventReader:
                 return data
 
     def close(self) -> None:
+        """Hang up (the response holds the socket too)."""
+        self.response.close()
         self.connection.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 from http.cookiejar import CookieJar
 from pathlib import Path
@@ -123,3 +124,16 @@ def test_a_quiet_stream_sends_keepalives_and_unsubscribes_when_closed() -> None:
     assert feed.count("hardware") == 1
     stream.close()
     assert feed.count("hardware") == 0
+
+
+def test_a_page_that_leaves_frees_its_subscription(tmp_path: Path) -> None:
+    with live_server(tmp_path) as server:
+        feed = server.app.extensions["tables"].feed
+        watcher = EventReader(f"{server.url}/api/live")
+        watcher.next_of("hardware")
+        assert feed.count("hardware") == 1
+        watcher.close()
+        deadline = time.monotonic() + 5
+        while feed.count("hardware") and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert feed.count("hardware") == 0

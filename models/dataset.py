@@ -68,14 +68,38 @@ def recolour(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return 255 - face if rng.random() < 0.3 else np.ascontiguousarray(face)
 
 
+def restyle(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``face`` with 1-3 bands of one colour along random sides and maybe a frame: card layouts
+    whose inner colour edges reach the card's edge, so the locator learns to look past them."""
+    face = face.copy()
+    h, w = face.shape[:2]
+    for _ in range(int(rng.integers(1, 4))):
+        colour = tuple(int(v) for v in rng.integers(0, 256, 3))
+        side, depth = int(rng.integers(4)), float(rng.uniform(0.08, 0.35))
+        if side == 0:
+            face[:int(depth * h)] = colour
+        elif side == 1:
+            face[h - int(depth * h):] = colour
+        elif side == 2:
+            face[:, :int(depth * w)] = colour
+        else:
+            face[:, w - int(depth * w):] = colour
+    if rng.random() < 0.4:
+        inset, thick = int(rng.integers(0, 12)), int(rng.integers(2, 9))
+        cv2.rectangle(face, (inset, inset), (w - 1 - inset, h - 1 - inset),
+                      tuple(int(v) for v in rng.integers(0, 256, 3)), thick)
+    return face
+
+
 def locator_sample(faces: Sequence[np.ndarray], rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """A photo at locator input size and its card mask (float in [0, 1], half size); 5 % have no card,
-    half the cards are :func:`recolour`-ed."""
+    40 % of the cards are :func:`restyle`-d and half :func:`recolour`-ed."""
     mask = np.zeros((PHOTO_H, PHOTO_W), np.float32)
     if rng.random() < 0.05:
         photo = non_card_photo(rng)
     else:
         face = faces[int(rng.integers(len(faces)))]
+        face = restyle(face, rng) if rng.random() < 0.4 else face
         photo, quad = photograph_with_quad(recolour(face, rng) if rng.random() < 0.5 else face, rng,
                                            faces[int(rng.integers(len(faces)))])
         cv2.fillPoly(mask, [np.round(quad * 8).astype(np.int32)], 1.0, cv2.LINE_AA, shift=3)

@@ -16,8 +16,10 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import shutil
 import time
 import warnings
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -26,7 +28,7 @@ from torch.nn import functional as F
 
 from companion.cards import VISION_LABELS
 from companion.vision.classifier import CardClassifier
-from companion.vision.manifest import MANIFEST, Manifest, ModelFile
+from companion.vision.manifest import MANIFEST, Manifest, ModelFile, load_manifest
 from models import dataset
 from models.dataset import INPUT_H, INPUT_W, LOCATOR_H, LOCATOR_W
 from models.net import EMBED_DIM, CardNet, CosineHead, Exported, LocatorNet
@@ -191,6 +193,31 @@ def write_manifest(manifest: Manifest, extra: dict, path: Path) -> None:
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
 
 
+def keep_card_network(locator: ModelFile, args: argparse.Namespace) -> None:
+    """Manifest of the new ``locator`` with the shipped card network: thresholds recalibrated
+    in the package directory, else kept (and the card network copied to ``args.out``)."""
+    manifest = replace(load_manifest(), locator=locator)
+    if args.out.resolve() == MODEL_DIR:
+        log("calibrating unknown thresholds")
+        unknown_t, deck_t = calibrate(CardClassifier(manifest), args.calib_seed, args.workers)
+        manifest = replace(manifest, unknown_threshold=unknown_t, deck_threshold=deck_t)
+    else:
+        shutil.copy(MODEL_DIR / MODEL_FILE, args.out / MODEL_FILE)
+    extra = json.loads((MODEL_DIR / MANIFEST).read_text(encoding="utf-8"))["training"]
+    extra.update(locator_photos=args.locator_photos, locator_epochs=args.locator_epochs,
+                 locator_command="python -m models.train --locator-only")
+    write_manifest(manifest, extra, args.out / MANIFEST)
+    log(f"manifest written: unknown threshold {manifest.unknown_threshold:.3f}, "
+        f"deck threshold {manifest.deck_threshold:.3f}")
+
+
+def evaluate_card() -> int:
+    """Evaluate the package's models and rewrite the model card's results."""
+    from models import evaluate
+
+    return evaluate.main(["--card"])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=1, help="training seed (designs, photos, weights)")
@@ -205,6 +232,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="rendering processes")
     parser.add_argument("--out", type=Path, default=MODEL_DIR, help="where the ONNX files and manifest go")
     parser.add_argument("--no-eval", action="store_true", help="skip evaluation and the model card")
+    parser.add_argument("--locator-only", action="store_true",
+                        help="train only the locator, keep the shipped card network (thresholds recalibrated)")
     args = parser.parse_args(argv)
     torch.set_num_threads(2)
     start = time.time()
@@ -217,6 +246,9 @@ def main(argv: list[str] | None = None) -> int:
                                         _progress("locator photos"))
     locator_net, _ = fit_locator(photos, masks, args.locator_epochs, args.seed)
     locator = export(locator_net, (LOCATOR_W, LOCATOR_H), ["mask"], args.out / LOCATOR_FILE)
+    if args.locator_only:
+        keep_card_network(locator, args)
+        return 0 if args.no_eval or args.out.resolve() != MODEL_DIR else evaluate_card()
 
     per_class = [args.house_photos] * len(VISION_LABELS) + [args.other_photos] * args.others
     images, labels = dataset.render_set(faces, per_class, args.seed, faces, (locator, args.out), args.workers,
@@ -240,11 +272,7 @@ def main(argv: list[str] | None = None) -> int:
              "minutes": round((time.time() - start) / 60, 1)}
     write_manifest(manifest, extra, args.out / MANIFEST)
     log(f"manifest written: unknown threshold {unknown_t:.3f}, deck threshold {deck_t:.3f}")
-    if not args.no_eval:
-        from models import evaluate
-
-        return evaluate.main(["--card"])
-    return 0
+    return 0 if args.no_eval else evaluate_card()
 
 
 if __name__ == "__main__":

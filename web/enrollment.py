@@ -19,7 +19,7 @@ import numpy as np
 from companion.cards import BACK, CATALOGUE, VISION_LABELS
 from companion.vision.classifier import Gallery
 from companion.vision.errors import VisionError
-from companion.vision.folder import LOPSIDED
+from companion.vision.folder import uneven_enrollment
 from companion.vision.imageio import read_image
 from companion.vision.profile import DeckProfile, enroll
 from companion.vision.reader import CardReader
@@ -61,14 +61,8 @@ def enrollment_problem(counts: dict[str, int]) -> str | None:
     enrolled = {label: n for label, n in counts.items() if n}
     if not enrolled:
         return f"no photos yet: take {WANTED} photos of each bean, then build the deck"
-    if len(enrolled) < 2:
-        return (f"too few photos: only {label_name(next(iter(enrolled)))} has photos; "
-                "enroll at least two kinds of card (best all of them)")
-    low, high = min(enrolled, key=enrolled.__getitem__), max(enrolled, key=enrolled.__getitem__)
-    if enrolled[high] > LOPSIDED * enrolled[low]:
-        return (f"lopsided enrollment: {label_name(high)} has {enrolled[high]} photos but {label_name(low)} "
-                f"only {enrolled[low]}; take about as many photos of every card")
-    return None
+    problem = uneven_enrollment(enrolled, label_name)
+    return f"too few photos: {problem}" if problem and len(enrolled) < 2 else problem
 
 
 class Deck:

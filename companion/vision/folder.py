@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from companion.cards import VISION_LABELS
@@ -30,11 +31,18 @@ def enrollment_photos(root: str | Path) -> dict[str, list[Path]]:
         raise VisionError(f"{root}: empty enrollment folder; {layout}")
     if empty:
         raise VisionError(f"{root}: no photos in {', '.join(f'{e}/' for e in empty)}; {layout}")
-    if len(photos) < 2:
-        raise VisionError(f"{root}: only {next(iter(photos))}/ has photos; enroll at least two kinds of card")
-    counts = {label: len(paths) for label, paths in photos.items()}
+    problem = uneven_enrollment({label: len(paths) for label, paths in photos.items()}, lambda label: f"{label}/")
+    if problem:
+        raise VisionError(f"{root}: {problem}")
+    return photos
+
+
+def uneven_enrollment(counts: Mapping[str, int], name: Callable[[str], str] = str) -> str | None:
+    """Why photos with these counts per label (each at least one) make a poor deck profile, or None."""
+    if len(counts) < 2:
+        return f"only {name(next(iter(counts)))} has photos; enroll at least two kinds of card"
     low, high = min(counts, key=counts.__getitem__), max(counts, key=counts.__getitem__)
     if counts[high] > LOPSIDED * counts[low]:
-        raise VisionError(f"{root}: lopsided enrollment, {high}/ has {counts[high]} photos but {low}/ only "
-                          f"{counts[low]}; take about as many photos of every card")
-    return photos
+        return (f"lopsided enrollment, {name(high)} has {counts[high]} photos but {name(low)} only {counts[low]}; "
+                "take about as many photos of every card")
+    return None

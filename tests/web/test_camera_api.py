@@ -27,7 +27,8 @@ from support.web_client import PIN, Editor
 from web import create_app
 from web.camera import BACKOFF_S, MAX_STREAMS, Camera, annotate
 from web.camera_sources import CameraOffline, OpenCVCamera, SyntheticTable, open_source
-from web.enrollment import CROP_SIZE, LOPSIDED, WANTED
+from companion.vision.folder import LOPSIDED
+from web.enrollment import CROP_SIZE, WANTED
 
 WAIT_S = 20.0
 """Longest wait for a frame from a camera thread (the first loads the models)."""

@@ -22,3 +22,13 @@ def whole(value: Any, name: str, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         raise ApiError(400, f'"{name}" must be a whole number of at least {minimum}, got {value!r}')
     return value
+
+
+def query_int(name: str, what: str = "a whole number") -> int | None:
+    """The query argument ``name`` as a whole number, None if absent; a 400 saying it must be ``what``."""
+    raw = request.args.get(name)
+    if raw is None:
+        return None
+    if not raw.isdigit():
+        raise ApiError(400, f'"{name}" must be {what}, got {raw!r}')
+    return int(raw)

@@ -30,7 +30,7 @@ from companion.dice.moves import move_to_dict
 from companion.dice.notation import Order, OrderSyntaxError, parse_order
 from companion.dice.odds import check_printed
 from companion.session import GameSession
-from web.api.body import json_object
+from web.api.body import json_object, query_int
 from web.errors import ApiError
 from web.present import odds_json, order_odds
 from web.tables import tables
@@ -176,7 +176,7 @@ def odds() -> Response:
     text = request.args.get("order")
     if not text or not text.strip():
         raise ApiError(400, 'give the order to compute, e.g. "?order=2x green or 2x soy"')
-    dice = _dice_of(request.args.get("game"))
+    dice = _dice_of(query_int("game", "a game id"))
     order = _possible_order(text, dice=dice)
     p = order_odds(order, dice)
     result: dict[str, Any] = {"order": str(order), **odds_json(p), "probability": float(p)}
@@ -186,12 +186,8 @@ def odds() -> Response:
     return jsonify(result)
 
 
-def _dice_of(raw: str | None) -> DiceSet:
-    if raw is None:
-        return DEFAULT_DICE
-    if not raw.isdigit():
-        raise ApiError(400, f'"game" must be a game id, got {raw!r}')
-    return _dice_game(tables().session(int(raw))).dice
+def _dice_of(game_id: int | None) -> DiceSet:
+    return DEFAULT_DICE if game_id is None else _dice_game(tables().session(game_id)).dice
 
 
 # ----------------------------------------------------------------- chance on the server

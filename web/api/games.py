@@ -7,7 +7,7 @@ from flask import Blueprint, Response, jsonify, request
 from companion.records.format import Header, RecordError
 from companion.records.jsonl import dumps_record
 from companion.records.replay import replay_log
-from web.api.body import json_object, whole
+from web.api.body import json_object, query_int, whole
 from web.errors import ApiError
 from web.present import present, progress
 from web.tables import tables
@@ -147,7 +147,8 @@ def import_record() -> tuple[Response, int]:
 def replay_at(game_id: int) -> Response:
     """The state after the first ``at`` events (the replay slider)."""
     session = tables().session(game_id)
-    at = _int_arg("at", len(session.events))
+    at = query_int("at")
+    at = len(session.events) if at is None else at
     if at > len(session.events):
         raise ApiError(400, f"the game has {len(session.events)} events; \"at\" is at most that")
     state = replay_log(session.header, session.events[:at]).state
@@ -160,12 +161,3 @@ def game_progress(game_id: int) -> Response:
     """Each player's score after every event (for the end-of-game chart)."""
     session = tables().session(game_id)
     return jsonify({"game_id": game_id, **progress(session.header, session.events)})
-
-
-def _int_arg(name: str, default: int) -> int:
-    raw = request.args.get(name)
-    if raw is None:
-        return default
-    if not raw.isdigit():
-        raise ApiError(400, f'"{name}" must be a whole number, got {raw!r}')
-    return int(raw)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, request, stream_with_context
+from flask import Blueprint, Response, current_app, stream_with_context
 
-from web.errors import ApiError
+from web.api.body import query_int
 from web.hardware import hardware
 from web.live import Message, event_stream
 from web.tables import tables
@@ -21,15 +21,14 @@ def stream() -> Response:
     """
     channels = ["hardware", "games"]
     first = [Message("hardware", hardware().status())]
-    raw = request.args.get("game")
-    if raw is not None:
-        if not raw.isdigit():
-            raise ApiError(400, f'"game" must be a game id, got {raw!r}')
-        session = tables().session(int(raw))
+    game_id = query_int("game", "a game id")
+    session = None if game_id is None else tables().session(game_id)
+    if session is not None:
         channels.append(f"game:{session.game_id}")
     subscription = tables().feed.subscribe(channels)
-    if raw is not None:  # after subscribing, so no change between snapshot and stream is lost
+    if session is not None:  # after subscribing, so no change between snapshot and stream is lost
         last = session.events[-1] if session.events else None
         first.append(Message("state", {**tables().snapshot(session), "change": {"kind": "connect", "event": last}}))
-    return Response(stream_with_context(event_stream(subscription, first, current_app.config["LIVE_KEEPALIVE_S"])), mimetype="text/event-stream",
+    stream = event_stream(subscription, first, current_app.config["LIVE_KEEPALIVE_S"])
+    return Response(stream_with_context(stream), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})  # fmt: skip

@@ -17,12 +17,15 @@ PHOTO_W, PHOTO_H = 240, 200
 """Size of a synthetic photo (a roughly framed single card with table around it)."""
 
 
-def tablecloth(rng: np.random.Generator, w: int = PHOTO_W, h: int = PHOTO_H) -> np.ndarray:
-    """A busy table surface: wood, checks, stripes, flowers or plain noise."""
+def tablecloth(rng: np.random.Generator, w: int = PHOTO_W, h: int = PHOTO_H,
+               colour: np.ndarray | None = None) -> np.ndarray:
+    """A busy table surface: wood, checks, stripes, flowers or plain noise; one of its two
+    colours is ``colour`` when given."""
     full_w, full_h = w, h
     w, h = w // 2, h // 2  # drawn at half size, then scaled up
     kind = int(rng.integers(5))
     base = rng.integers(0, 256, 3).astype(np.float32)
+    base = base if colour is None else np.asarray(colour, np.float32)
     other = rng.integers(0, 256, 3).astype(np.float32)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     angle = rng.uniform(0, np.pi)
@@ -115,10 +118,11 @@ def photograph(face: np.ndarray, rng: np.random.Generator, cover: np.ndarray | N
     return photograph_with_quad(face, rng, cover)[0]
 
 
-def photograph_with_quad(face: np.ndarray, rng: np.random.Generator,
-                         cover: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Like :func:`photograph`, also giving the card's true corners in the photo."""
-    photo = tablecloth(rng)
+def photograph_with_quad(face: np.ndarray, rng: np.random.Generator, cover: np.ndarray | None = None,
+                         table: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Like :func:`photograph`, also giving the card's true corners in the photo; ``table`` is one
+    colour of the tablecloth (random when not given)."""
+    photo = tablecloth(rng, colour=table)
     quad = _card_quad(rng, rng.uniform(0.55, 0.88))
     _paste(photo, face, quad)
     if cover is not None and rng.random() < 0.3:

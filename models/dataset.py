@@ -17,14 +17,22 @@ import numpy as np
 
 from companion.cards import VISION_LABELS
 from companion.vision.locate import CardLocator
+from companion.vision.manifest import Manifest, ModelFile
+from companion.vision.rectify import order_corners
+from companion.vision.refine import inner_rectangle, view
 from models.camera import PHOTO_H, PHOTO_W, photograph, photograph_with_quad, tablecloth
-from models.render import house_design, render_face, style_deck
+from models.render import FACE_H, FACE_W, house_design, render_face, style_deck
 
 INPUT_W, INPUT_H = 64, 96
 """Classifier input size: a card crop of 64 x 96 pixels."""
 SIZE = (INPUT_W, INPUT_H)
 LOCATOR_W, LOCATOR_H = 96, 80
 """Locator input size: the whole photo, scaled; its mask has half this size."""
+REFINER_W, REFINER_H = 80, 120
+"""Refiner input size: the region around a rough card quad, upright, with a margin."""
+REFINER_REACH = 0.3
+"""Refiner samples whose true corners lie further than this (share of the view) from the
+rough ones are left out: the locator missed the card, no refinement can mend it."""
 DECK_SIZE = len(VISION_LABELS)
 
 
@@ -91,36 +99,91 @@ def restyle(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return face
 
 
+PATTERNED = 0.15
+"""Share of locator and refiner photos whose card is a tablecloth pattern: only its shape says it is a card."""
+CAMOUFLAGE = 0.35
+"""Share of locator and refiner photos whose tablecloth has the colour of the card's rim."""
+
+
+def rim_colour(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """About the mean colour of the face's outer rim: a tablecloth the card hardly stands out from."""
+    rim = np.concatenate([face[:6].reshape(-1, 3), face[-6:].reshape(-1, 3),
+                          face[:, :6].reshape(-1, 3), face[:, -6:].reshape(-1, 3)])
+    return np.clip(rim.mean(axis=0) + rng.normal(0, 12, 3), 0, 255)
+
+
+def _training_photo(faces: Sequence[np.ndarray], rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """A photo of a random face (or a patterned card), 40 % :func:`restyle`-d, half
+    :func:`recolour`-ed and some on a tablecloth of its own rim's colour, and its true quad."""
+    face = faces[int(rng.integers(len(faces)))]
+    face = tablecloth(rng, FACE_W, FACE_H) if rng.random() < PATTERNED else face
+    face = restyle(face, rng) if rng.random() < 0.4 else face
+    face = recolour(face, rng) if rng.random() < 0.5 else face
+    table = rim_colour(face, rng) if rng.random() < CAMOUFLAGE else None
+    return photograph_with_quad(face, rng, faces[int(rng.integers(len(faces)))], table)
+
+
 def locator_sample(faces: Sequence[np.ndarray], rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """A photo at locator input size and its card mask (float in [0, 1], half size); 5 % have no card,
-    40 % of the cards are :func:`restyle`-d and half :func:`recolour`-ed."""
+    the others are :func:`_training_photo` s."""
     mask = np.zeros((PHOTO_H, PHOTO_W), np.float32)
     if rng.random() < 0.05:
         photo = non_card_photo(rng)
     else:
-        face = faces[int(rng.integers(len(faces)))]
-        face = restyle(face, rng) if rng.random() < 0.4 else face
-        photo, quad = photograph_with_quad(recolour(face, rng) if rng.random() < 0.5 else face, rng,
-                                           faces[int(rng.integers(len(faces)))])
+        photo, quad = _training_photo(faces, rng)
         cv2.fillPoly(mask, [np.round(quad * 8).astype(np.int32)], 1.0, cv2.LINE_AA, shift=3)
     small = cv2.resize(photo, (LOCATOR_W, LOCATOR_H), interpolation=cv2.INTER_AREA)
     return small, cv2.resize(mask, (LOCATOR_W // 2, LOCATOR_H // 2), interpolation=cv2.INTER_AREA)
 
 
+def jitter(quad: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``quad`` roughly found: each corner moved (a normal spread of 0.5-6 % of the card's height),
+    the whole shifted (3 %) and scaled (90-110 %)."""
+    height = float(np.linalg.norm(quad[3] - quad[0]))
+    centre = quad.mean(axis=0)
+    moved = quad + rng.normal(0, rng.uniform(0.005, 0.06) * height, quad.shape) + rng.normal(0, 0.03 * height, 2)
+    return (centre + (moved - centre) * rng.uniform(0.9, 1.1)).astype(np.float32)
+
+
+def refiner_samples(faces: Sequence[np.ndarray], rng: np.random.Generator,
+                    locator: CardLocator) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Refiner inputs from one training photo, with their true corners (8 numbers, share of the view):
+    one around the quad ``locator`` finds (when it finds one) and one around the true quad :func:`jitter`-ed."""
+    photo, quad = _training_photo(faces, rng)
+    truth = order_corners(quad)
+    found = locator.locate(photo)
+    size, inner = (REFINER_W, REFINER_H), inner_rectangle((REFINER_W, REFINER_H))
+    out = []
+    for start in ([] if found is None else [found]) + [jitter(truth, rng)]:
+        image, matrix = view(photo, order_corners(start), size)
+        seen = cv2.perspectiveTransform(truth.reshape(-1, 1, 2).astype(np.float64), matrix).reshape(4, 2)
+        target = min((np.roll(seen, k, axis=0) for k in range(4)), key=lambda t: np.abs(t - inner).sum())
+        if np.abs((target - inner) / size).max() <= REFINER_REACH:
+            out.append((image, (target / size).astype(np.float32).ravel()))
+    return out
+
+
+def parts(manifest: Manifest) -> tuple[ModelFile, ModelFile, None]:
+    """The locator argument of :func:`render_set` for the package's models."""
+    return manifest.locator, manifest.refiner, None
+
+
 _WORKER: dict = {}
 
 
-def _init_worker(faces: list[np.ndarray], covers: list[np.ndarray], locator: tuple | None) -> None:
+def _init_worker(faces: list[np.ndarray], covers: list[np.ndarray], task: str, locator: tuple | None) -> None:
     cv2.setNumThreads(1)
-    _WORKER["faces"], _WORKER["covers"] = faces, covers
-    _WORKER["locator"] = CardLocator(locator[0], 1, locator[1]) if locator else None
+    _WORKER.update(faces=faces, covers=covers, task=task)
+    _WORKER["locator"] = CardLocator(locator[0], 1, locator[2], locator[1]) if locator else None
 
 
 def _chunk(args: tuple[list[tuple[int, int]], int]) -> list:
     jobs, seed = args
-    faces, covers, locator = _WORKER["faces"], _WORKER["covers"], _WORKER["locator"]
-    if locator is None:
+    faces, covers, locator, task = _WORKER["faces"], _WORKER["covers"], _WORKER["locator"], _WORKER["task"]
+    if task == "locator":
         return [locator_sample(faces, np.random.default_rng([seed, c, i])) for c, i in jobs]
+    if task == "refiner":
+        return [refiner_samples(faces, np.random.default_rng([seed, c, i]), locator) for c, i in jobs]
     return [card_crop(faces[c], np.random.default_rng([seed, c, i]), covers, locator) for c, i in jobs]
 
 
@@ -151,16 +214,29 @@ def render_set(faces: Sequence[np.ndarray], per_class: Sequence[int], seed: int,
                progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Card crops of every face (``per_class[c]`` of face ``c``): uint8 (N, H, W, 3) and int labels.
 
-    ``locator`` is ``(ModelFile, directory or None)``, opened in each worker. Photo ``i``
-    of face ``c`` depends on ``(seed, c, i)`` only, whatever ``workers`` is.
+    ``locator`` is ``(locator ModelFile, refiner ModelFile, directory or None)``, opened in
+    each worker. Photo ``i`` of face ``c`` depends on ``(seed, c, i)`` only, whatever
+    ``workers`` is.
     """
     jobs = [(c, i) for c, n in enumerate(per_class) for i in range(n)]
-    crops = _render(jobs, seed, (list(faces), list(covers), locator), workers, progress)
+    crops = _render(jobs, seed, (list(faces), list(covers), "crop", locator), workers, progress)
     return np.stack(crops), np.array([c for c, _ in jobs], np.int64)
 
 
 def locator_set(faces: Sequence[np.ndarray], count: int, seed: int, workers: int = 2,
                 progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``count`` locator samples: photos uint8 (N, h, w, 3) and masks float32 (N, h/2, w/2)."""
-    pairs = _render([(0, i) for i in range(count)], seed, (list(faces), [], None), workers, progress)
+    pairs = _render([(0, i) for i in range(count)], seed, (list(faces), [], "locator", None), workers, progress)
     return np.stack([p for p, _ in pairs]), np.stack([m for _, m in pairs])
+
+
+def refiner_set(faces: Sequence[np.ndarray], count: int, seed: int, locator: tuple, workers: int = 2,
+                progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Refiner samples from ``count`` photos: views uint8 (N, h, w, 3) and true corners float32 (N, 8).
+
+    ``locator`` is ``(locator ModelFile, None, directory or None)``: the rough quads come
+    from the locator alone.
+    """
+    found = _render([(1, i) for i in range(count)], seed, (list(faces), [], "refiner", locator), workers, progress)
+    samples = [sample for photo in found for sample in photo]
+    return np.stack([v for v, _ in samples]), np.stack([t for _, t in samples])

@@ -12,7 +12,7 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
-from models.dataset import INPUT_H, INPUT_W
+from models.dataset import INPUT_H, INPUT_W, REFINER_H, REFINER_W
 
 EMBED_DIM = 64
 
@@ -108,3 +108,22 @@ class LocatorNet(nn.Module):
         d3 = self.down3(d2)
         u3 = self.up3(_up(self.down4(d3), d3))
         return self.out(self.up1(_up(self.up2(_up(u3, d2)), d1)))
+
+
+class RefinerNet(nn.Module):
+    """View (N, 3, H, W) BGR in [0, 1] -> corners (N, 8): x, y of 4 corners as shares of the view.
+
+    Five stride-2 levels to H/32, flatten, two linear layers giving small moves from the
+    rough corners (:func:`companion.vision.refine.inner_rectangle`), in the same order.
+    """
+
+    def __init__(self, start: torch.Tensor) -> None:
+        super().__init__()
+        self.features = nn.Sequential(_conv(3, 16, 2), _conv(16, 32, 2), _conv(32, 48, 2), _conv(48, 48),
+                                      _conv(48, 64, 2), _conv(64, 64), _conv(64, 96, 2))
+        cells = math.ceil(REFINER_H / 32) * math.ceil(REFINER_W / 32)
+        self.head = nn.Sequential(nn.Flatten(), nn.Linear(96 * cells, 128), nn.ReLU(inplace=True), nn.Linear(128, 8))
+        self.register_buffer("start", start.reshape(1, 8).float())
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.start + 0.1 * self.head(self.features((x - 0.5) / 0.25))

@@ -1,14 +1,18 @@
-"""Train the card locator and the card network on rendered photos, export ONNX, write the manifest.
+"""Train the card locator, corner refiner and card network on rendered photos, export ONNX,
+write the manifest.
 
-The one re-run command (CPU, about 40 minutes on 2 idle cores)::
+The one re-run command (CPU, about 65 minutes on 2 idle cores)::
 
     .venv/bin/python -m models.train          # seed 1; then evaluates and writes MODEL_CARD.md
+    .venv/bin/python -m models.train --stages refiner   # one stage; the others keep the shipped models
 
-Stage 1 trains the locator (card mask of a photo). Stage 2 renders card crops made
-by that locator and trains the classifier over the shipped labels (the house deck)
-plus ``--others`` random card designs in decks, so the embedding learns to tell cards
-apart in general. Unknown thresholds are calibrated on a separate seed
-(``--calib-seed``) with the runtime; evaluation (:mod:`models.evaluate`) uses another.
+Stage ``locator`` trains the card mask of a photo. Stage ``refiner`` trains the corner
+network on views around the quads that locator finds (and around jittered true quads).
+Stage ``card`` renders card crops made by both and trains the classifier over the
+shipped labels (the house deck) plus ``--others`` random card designs in decks, so the
+embedding learns to tell cards apart in general. Unknown thresholds are calibrated on a
+separate seed (``--calib-seed``) with the runtime; evaluation (:mod:`models.evaluate`)
+uses another.
 """
 
 from __future__ import annotations
@@ -30,13 +34,16 @@ from companion.cards import VISION_LABELS
 from companion.vision.classifier import CardClassifier
 from companion.vision.manifest import MANIFEST, Manifest, ModelFile, load_manifest
 from models import dataset
-from models.dataset import INPUT_H, INPUT_W, LOCATOR_H, LOCATOR_W
-from models.net import EMBED_DIM, CardNet, CosineHead, Exported, LocatorNet
+from companion.vision.mirrors import MIRRORS
+from companion.vision.refine import inner_rectangle, unmirror
+from models.dataset import INPUT_H, INPUT_W, LOCATOR_H, LOCATOR_W, REFINER_H, REFINER_W
+from models.net import EMBED_DIM, CardNet, CosineHead, Exported, LocatorNet, RefinerNet
 from models.render import render_face, unseen_deck
 
 MODEL_DIR = Path(__file__).resolve().parent
 MODEL_FILE = "card_net.onnx"
 LOCATOR_FILE = "card_locator.onnx"
+REFINER_FILE = "card_refiner.onnx"
 SCALE = 16.0
 
 
@@ -52,15 +59,17 @@ def _progress(what: str):  # noqa: ANN202 - a progress callback
     return report
 
 
-def _augment(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
-    """Cheap per-sample jitter on a uint8 (N, H, W, 3) batch -> float (N, 3, H, W)."""
+def _augment(x: torch.Tensor, gen: torch.Generator, turn: bool = True) -> torch.Tensor:
+    """Cheap per-sample light jitter on a uint8 (N, H, W, 3) batch -> float (N, 3, H, W); a random
+    half turned 180° when ``turn``."""
     x = x.permute(0, 3, 1, 2).float() / 255.0
     n = x.shape[0]
     gain = 0.75 + 0.5 * torch.rand(n, 3, 1, 1, generator=gen)
     bias = 0.16 * torch.rand(n, 1, 1, 1, generator=gen) - 0.08
     x = (x * gain + bias).clamp(0, 1)
-    turn = torch.rand(n, generator=gen) < 0.5
-    x[turn] = torch.flip(x[turn], dims=(2, 3))
+    if turn:
+        half = torch.rand(n, generator=gen) < 0.5
+        x[half] = torch.flip(x[half], dims=(2, 3))
     return x
 
 
@@ -127,6 +136,51 @@ def fit_locator(photos: np.ndarray, masks: np.ndarray, epochs: int, seed: int, b
     return net.eval(), history
 
 
+def _mirror(x: torch.Tensor, corners: torch.Tensor, gen: torch.Generator) -> tuple[torch.Tensor, torch.Tensor]:
+    """Views and their corners, each sample as a random one of its mirror images (``MIRRORS``);
+    :func:`~companion.vision.refine.unmirror` maps corners either way."""
+    x, corners = x.clone(), corners.clone().reshape(-1, 4, 2)
+    pick = torch.randint(len(MIRRORS), (len(x),), generator=gen)
+    for k, (ry, rx) in enumerate(MIRRORS):
+        chosen, dims = pick == k, [d for d, step in ((2, ry), (3, rx)) if step < 0]
+        if dims and chosen.any():
+            x[chosen] = torch.flip(x[chosen], dims=dims)
+            corners[chosen] = torch.from_numpy(unmirror(corners[chosen].numpy(), ry, rx)).float()
+    return x, corners.reshape(-1, 8)
+
+
+def fit_refiner(views: np.ndarray, corners: np.ndarray, epochs: int, seed: int, batch: int = 64,
+                lr: float = 3e-3) -> tuple[RefinerNet, list[float]]:
+    """Train the corner refiner (L1 on corner positions as shares of the view); logs and returns
+    the loss per epoch."""
+    torch.manual_seed(seed)
+    gen = torch.Generator().manual_seed(seed)
+    start = torch.from_numpy(inner_rectangle((REFINER_W, REFINER_H)) / (REFINER_W, REFINER_H)).float()
+    net = RefinerNet(start)
+    opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=epochs * max(1, len(views) // batch))
+    x_all, y_all = torch.from_numpy(views), torch.from_numpy(corners)
+    history = []
+    for epoch in range(epochs):
+        net.train()
+        order = torch.randperm(len(views), generator=gen)
+        total, loss_sum, begin = 0, 0.0, time.time()
+        for k in range(0, len(order) - batch + 1, batch):
+            idx = order[k:k + batch]
+            x, y = _mirror(_augment(x_all[idx], gen, turn=False), y_all[idx], gen)
+            loss = F.l1_loss(net(x), y)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            loss_sum += loss.item() * len(idx)
+            total += len(idx)
+        history.append(loss_sum / max(total, 1))
+        log(f"refiner epoch {epoch + 1}/{epochs}: mean corner error {history[-1]:.4f} of the view, "
+            f"{time.time() - begin:.0f} s")
+    return net.eval(), history
+
+
 def export(model: torch.nn.Module, shape: tuple[int, int], outputs: list[str], path: Path) -> ModelFile:
     """Write ``model`` as ONNX (input ``image`` of (N, 3, height, width), dynamic batch)."""
     width, height = shape
@@ -139,12 +193,22 @@ def export(model: torch.nn.Module, shape: tuple[int, int], outputs: list[str], p
     return ModelFile(path.name, hashlib.sha256(path.read_bytes()).hexdigest(), width, height)
 
 
-def _threshold(known: np.ndarray, unknown: np.ndarray, weight: float = 10.0) -> float:
+def threshold(known: np.ndarray, unknown: np.ndarray, weight: float = 10.0) -> float:
     """The cosine threshold with the least cost: ``weight`` x share of known cards rejected
-    plus share of non-cards accepted (losing a known card costs as much as ``weight`` strays)."""
+    plus share of non-cards accepted (losing a known card costs as much as ``weight`` strays).
+
+    Every threshold between two neighbouring cosines costs the same, so of the first run
+    of cheapest ones the middle is taken: the middle of the gap between the classes
+    where they do not overlap, rather than its edge.
+    """
     candidates = np.unique(np.concatenate([known, unknown]))
-    cost = [weight * np.mean(known < t) + np.mean(unknown >= t) for t in candidates]
-    return float(candidates[int(np.argmin(cost))])
+    cost = np.array([weight * np.mean(known < t) + np.mean(unknown >= t) for t in candidates])
+    first = int(np.argmin(cost))
+    last = first
+    while last + 1 < len(cost) and cost[last + 1] == cost[first]:
+        last += 1
+    low = candidates[first - 1] if first > 0 else candidates[first]
+    return float((low + candidates[last]) / 2)
 
 
 def calibrate(classifier: CardClassifier, seed: int, workers: int) -> tuple[float, float]:
@@ -156,9 +220,9 @@ def calibrate(classifier: CardClassifier, seed: int, workers: int) -> tuple[floa
     from companion.vision.locate import CardLocator
     from companion.vision.profile import enroll
 
-    covers, locator = dataset.other_faces(seed, 50), (classifier.manifest.locator, None)
+    covers, locator = dataset.other_faces(seed, 50), dataset.parts(classifier.manifest)
     house, _ = dataset.render_set(dataset.house_faces(), [60] * len(VISION_LABELS), seed, covers, locator, workers)
-    crop = CardLocator(classifier.manifest.locator).crop
+    crop = CardLocator.of(classifier.manifest).crop
     tables = [crop(dataset.non_card_photo(np.random.default_rng([seed, 3, i])), classifier.input_size)
               for i in range(100)]
     unknown = {}
@@ -166,7 +230,7 @@ def calibrate(classifier: CardClassifier, seed: int, workers: int) -> tuple[floa
         strangers, _ = dataset.render_set(dataset.other_faces(seed + 70, 100, family), [1] * 100, seed + 70, [],
                                           locator, workers)
         unknown[family] = np.concatenate([np.stack(tables), strangers])
-    shipped = _threshold(classifier.infer(list(house))[1].max(axis=1),
+    shipped = threshold(classifier.infer(list(house))[1].max(axis=1),
                          classifier.infer(list(unknown["train"]))[1].max(axis=1))
     known_sims, unknown_sims = [], []
     for d in range(2):
@@ -176,7 +240,7 @@ def calibrate(classifier: CardClassifier, seed: int, workers: int) -> tuple[floa
         photos, _ = dataset.render_set(faces, [20] * len(faces), seed + 60 + d, covers, locator, workers)
         known_sims.append((classifier.embed(list(photos)) @ vectors.T).max(axis=1))
         unknown_sims.append((classifier.embed(list(unknown["unseen"])) @ vectors.T).max(axis=1))
-    return shipped, _threshold(np.concatenate(known_sims), np.concatenate(unknown_sims))
+    return shipped, threshold(np.concatenate(known_sims), np.concatenate(unknown_sims))
 
 
 def write_manifest(manifest: Manifest, extra: dict, path: Path) -> None:
@@ -188,27 +252,10 @@ def write_manifest(manifest: Manifest, extra: dict, path: Path) -> None:
     data = {"classifier": {**entry(manifest.classifier), "embedding_dim": manifest.embedding_dim,
                            "scale": manifest.scale, "outputs": ["embedding (N, D) unit", "cosines (N, labels)"]},
             "locator": {**entry(manifest.locator), "outputs": ["mask logits (N, 1, H/2, W/2)"]},
+            "refiner": {**entry(manifest.refiner), "outputs": ["corners (N, 8): x, y of 4 corners, shares of the view"]},
             "labels": list(manifest.labels), "unknown_threshold": round(manifest.unknown_threshold, 4),
             "deck_threshold": round(manifest.deck_threshold, 4), "training": extra}
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-
-
-def keep_card_network(locator: ModelFile, args: argparse.Namespace) -> None:
-    """Manifest of the new ``locator`` with the shipped card network: thresholds recalibrated
-    in the package directory, else kept (and the card network copied to ``args.out``)."""
-    manifest = replace(load_manifest(), locator=locator)
-    if args.out.resolve() == MODEL_DIR:
-        log("calibrating unknown thresholds")
-        unknown_t, deck_t = calibrate(CardClassifier(manifest), args.calib_seed, args.workers)
-        manifest = replace(manifest, unknown_threshold=unknown_t, deck_threshold=deck_t)
-    else:
-        shutil.copy(MODEL_DIR / MODEL_FILE, args.out / MODEL_FILE)
-    extra = json.loads((MODEL_DIR / MANIFEST).read_text(encoding="utf-8"))["training"]
-    extra.update(locator_photos=args.locator_photos, locator_epochs=args.locator_epochs,
-                 locator_command="python -m models.train --locator-only")
-    write_manifest(manifest, extra, args.out / MANIFEST)
-    log(f"manifest written: unknown threshold {manifest.unknown_threshold:.3f}, "
-        f"deck threshold {manifest.deck_threshold:.3f}")
 
 
 def evaluate_card() -> int:
@@ -218,12 +265,42 @@ def evaluate_card() -> int:
     return evaluate.main(["--card"])
 
 
+STAGES = ("locator", "refiner", "card")
+"""Training stages in order; a stage left out keeps the package's model."""
+STAGE_OPTIONS = {"locator": ("locator_photos", "locator_epochs"), "refiner": ("refiner_photos", "refiner_epochs"),
+                 "card": ("house_photos", "other_photos", "epochs", "batch")}
+"""The options each stage's model depends on (besides ``seed`` and ``others``), kept in the manifest."""
+
+
+def stage_record(args: argparse.Namespace, stage: str, started: float) -> dict:
+    """How a stage's model was trained, for the manifest's ``training`` section."""
+    options = {name: getattr(args, name) for name in ("seed", "others", *STAGE_OPTIONS[stage])}
+    return {**options, "minutes": round((time.time() - started) / 60, 1)}
+
+
+def previous_records() -> dict:
+    """The package manifest's training records per stage (empty where a stage has none)."""
+    data = json.loads((MODEL_DIR / MANIFEST).read_text(encoding="utf-8")).get("training", {})
+    return {stage: data[stage] for stage in STAGES if isinstance(data.get(stage), dict)}
+
+
+def kept(args: argparse.Namespace, stage: str, key: str) -> ModelFile:
+    """The package's model of a stage not retrained (copied to ``args.out`` when that is elsewhere)."""
+    model = getattr(load_manifest(), key)
+    if args.out.resolve() != MODEL_DIR:
+        shutil.copy(MODEL_DIR / model.file, args.out / model.file)
+    log(f"{stage}: keeping {model.file}")
+    return model
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=1, help="training seed (designs, photos, weights)")
     parser.add_argument("--calib-seed", type=int, default=2, help="seed for the unknown-threshold calibration")
     parser.add_argument("--locator-photos", type=int, default=12000, help="photos for the locator")
     parser.add_argument("--locator-epochs", type=int, default=16)
+    parser.add_argument("--refiner-photos", type=int, default=24000, help="photos for the corner refiner")
+    parser.add_argument("--refiner-epochs", type=int, default=20)
     parser.add_argument("--others", type=int, default=2400, help="random other card designs (decks of 16)")
     parser.add_argument("--house-photos", type=int, default=300, help="photos per shipped label")
     parser.add_argument("--other-photos", type=int, default=12, help="photos per other design")
@@ -232,45 +309,62 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="rendering processes")
     parser.add_argument("--out", type=Path, default=MODEL_DIR, help="where the ONNX files and manifest go")
     parser.add_argument("--no-eval", action="store_true", help="skip evaluation and the model card")
-    parser.add_argument("--locator-only", action="store_true",
-                        help="train only the locator, keep the shipped card network (thresholds recalibrated)")
+    parser.add_argument("--stages", default=",".join(STAGES),
+                        help="stages to train, comma-separated (default: all); the others keep the package's model. "
+                             "--stages '' only recalibrates the thresholds and evaluates")
     args = parser.parse_args(argv)
+    stages = {stage for stage in args.stages.split(",") if stage}
+    if stages - set(STAGES):
+        parser.error(f"--stages takes some of {', '.join(STAGES)}")
     torch.set_num_threads(2)
-    start = time.time()
     args.out.mkdir(parents=True, exist_ok=True)
     shipped = args.out.resolve() == MODEL_DIR
 
-    log(f"rendering faces: {len(VISION_LABELS)} shipped labels + {args.others} other designs (seed {args.seed})")
-    faces = dataset.house_faces() + dataset.other_faces(args.seed, args.others)
-    photos, masks = dataset.locator_set(faces, args.locator_photos, args.seed, args.workers,
-                                        _progress("locator photos"))
-    locator_net, _ = fit_locator(photos, masks, args.locator_epochs, args.seed)
-    locator = export(locator_net, (LOCATOR_W, LOCATOR_H), ["mask"], args.out / LOCATOR_FILE)
-    if args.locator_only:
-        keep_card_network(locator, args)
-        return 0 if args.no_eval or args.out.resolve() != MODEL_DIR else evaluate_card()
+    records = {} if not shipped else previous_records()
+    faces = []
+    if stages:
+        log(f"rendering faces: {len(VISION_LABELS)} shipped labels + {args.others} other designs (seed {args.seed})")
+        faces = dataset.house_faces() + dataset.other_faces(args.seed, args.others)
+    if "locator" in stages:
+        begun = time.time()
+        photos, masks = dataset.locator_set(faces, args.locator_photos, args.seed, args.workers,
+                                            _progress("locator photos"))
+        locator = export(fit_locator(photos, masks, args.locator_epochs, args.seed)[0], (LOCATOR_W, LOCATOR_H),
+                         ["mask"], args.out / LOCATOR_FILE)
+        records["locator"] = stage_record(args, "locator", begun)
+    else:
+        locator = kept(args, "locator", "locator")
+    if "refiner" in stages:
+        begun = time.time()
+        views, corners = dataset.refiner_set(faces, args.refiner_photos, args.seed, (locator, None, args.out),
+                                             args.workers, _progress("refiner photos"))
+        refiner = export(fit_refiner(views, corners, args.refiner_epochs, args.seed)[0], (REFINER_W, REFINER_H),
+                         ["corners"], args.out / REFINER_FILE)
+        records["refiner"] = stage_record(args, "refiner", begun)
+    else:
+        refiner = kept(args, "refiner", "refiner")
+    if "card" in stages:
+        begun = time.time()
+        per_class = [args.house_photos] * len(VISION_LABELS) + [args.other_photos] * args.others
+        images, labels = dataset.render_set(faces, per_class, args.seed, faces, (locator, refiner, args.out),
+                                            args.workers, _progress("card crops"))
+        net, head, _ = fit(images, labels, len(faces), args.epochs, args.seed, args.batch)
+        classifier = export(Exported(net, head, len(VISION_LABELS)), (INPUT_W, INPUT_H), ["embedding", "cosines"],
+                            args.out / MODEL_FILE)
+        records["card"] = stage_record(args, "card", begun)
+    else:
+        classifier = kept(args, "card network", "classifier")
 
-    per_class = [args.house_photos] * len(VISION_LABELS) + [args.other_photos] * args.others
-    images, labels = dataset.render_set(faces, per_class, args.seed, faces, (locator, args.out), args.workers,
-                                        _progress("card crops"))
-    net, head, _ = fit(images, labels, len(faces), args.epochs, args.seed, args.batch)
-    classifier = export(Exported(net, head, len(VISION_LABELS)), (INPUT_W, INPUT_H), ["embedding", "cosines"],
-                        args.out / MODEL_FILE)
-
-    manifest = Manifest(classifier, locator, VISION_LABELS, EMBED_DIM, SCALE, -1.0, -1.0)
+    manifest = Manifest(classifier, locator, refiner, VISION_LABELS, EMBED_DIM, SCALE, -1.0, -1.0)
     if not shipped:
         log("not the package directory: no calibration, no evaluation")
-        write_manifest(manifest, {}, args.out / MANIFEST)
+        write_manifest(manifest, records, args.out / MANIFEST)
         return 0
     log("calibrating unknown thresholds")
     unknown_t, deck_t = calibrate(CardClassifier(manifest), args.calib_seed, args.workers)
-    manifest = Manifest(classifier, locator, VISION_LABELS, EMBED_DIM, SCALE, unknown_t, deck_t)
-    extra = {"command": "python -m models.train", "seed": args.seed, "calib_seed": args.calib_seed,
-             "locator_photos": args.locator_photos, "locator_epochs": args.locator_epochs,
-             "others": args.others, "house_photos": args.house_photos, "other_photos": args.other_photos,
-             "epochs": args.epochs, "batch": args.batch, "samples": int(len(images)),
-             "minutes": round((time.time() - start) / 60, 1)}
-    write_manifest(manifest, extra, args.out / MANIFEST)
+    manifest = replace(manifest, unknown_threshold=unknown_t, deck_threshold=deck_t)
+    records["calibration"] = {"seed": args.calib_seed}
+    write_manifest(manifest, records, args.out / MANIFEST)
     log(f"manifest written: unknown threshold {unknown_t:.3f}, deck threshold {deck_t:.3f}")
     return 0 if args.no_eval else evaluate_card()
 

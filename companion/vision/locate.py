@@ -2,8 +2,9 @@
 
 :class:`CardLocator` marks card pixels; :func:`quad_from_mask` turns the most central
 card region into 4 ordered corners, with straight sides fitted by
-:mod:`companion.vision.corners`. The later table detector can take every region of the
-same mask instead of the central one.
+:mod:`companion.vision.corners`, which :class:`~companion.vision.refine.CornerRefiner`
+then sharpens. The later table detector can take every region of the same mask instead
+of the central one.
 """
 
 from __future__ import annotations
@@ -14,13 +15,12 @@ import cv2
 import numpy as np
 
 from companion.vision.corners import fit_sides
-from companion.vision.manifest import ModelFile
+from companion.vision.manifest import Manifest, ModelFile
+from companion.vision.mirrors import MIRRORS, mirrored
 from companion.vision.onnx import open_session
 from companion.vision.preprocess import to_input
 from companion.vision.rectify import crop_card, order_corners
-
-MIRRORS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
-"""Row and column steps of the views the locator averages: the photo and its mirror images."""
+from companion.vision.refine import CornerRefiner
 
 
 def quad_from_mask(prob: np.ndarray, size: tuple[int, int], min_share: float = 0.05) -> np.ndarray | None:
@@ -44,11 +44,21 @@ def quad_from_mask(prob: np.ndarray, size: tuple[int, int], min_share: float = 0
 
 
 class CardLocator:
-    """The card-mask network in one onnxruntime session, created once and reused."""
+    """The card-mask network and the corner refiner, each in one onnxruntime session made once.
 
-    def __init__(self, model: ModelFile, threads: int = 2, directory: Path | None = None) -> None:
+    Without ``refiner`` (only while the refiner itself is trained) the mask's corners are final.
+    """
+
+    def __init__(self, model: ModelFile, threads: int = 2, directory: Path | None = None,
+                 refiner: ModelFile | None = None) -> None:
         self.model = model
         self.session = open_session(model, threads, directory)
+        self.refiner = CornerRefiner(refiner, threads, directory) if refiner else None
+
+    @classmethod
+    def of(cls, manifest: Manifest, threads: int = 2) -> CardLocator:
+        """The package's locator with its refiner."""
+        return cls(manifest.locator, threads, refiner=manifest.refiner)
 
     def probabilities(self, photos: list[np.ndarray]) -> np.ndarray:
         """Card probability maps (N, h, w) at half the network's input size.
@@ -58,15 +68,16 @@ class CardLocator:
         """
         size = (self.model.input_width, self.model.input_height)
         x = to_input(photos, size)
-        views = np.ascontiguousarray(np.concatenate([x[..., ::ry, ::rx] for ry, rx in MIRRORS]))
-        logits = self.session.run(None, {"image": views})[0][:, 0]
+        logits = self.session.run(None, {"image": mirrored(x)})[0][:, 0]
         prob = 1 / (1 + np.exp(-logits.reshape(len(MIRRORS), len(photos), *logits.shape[1:])))
         return np.mean([p[..., ::ry, ::rx] for p, (ry, rx) in zip(prob, MIRRORS)], axis=0)
 
     def locate(self, photo: np.ndarray) -> np.ndarray | None:
         """Ordered corners of the card in ``photo`` (its pixel coordinates), or ``None``."""
-        prob = self.probabilities([photo])[0]
-        return quad_from_mask(prob, (photo.shape[1], photo.shape[0]))
+        quad = quad_from_mask(self.probabilities([photo])[0], (photo.shape[1], photo.shape[0]))
+        if quad is None or self.refiner is None:
+            return quad
+        return self.refiner.refine(photo, [quad])[0]
 
     def crop(self, photo: np.ndarray, size: tuple[int, int]) -> np.ndarray:
         """The card of a single-card photo, upright, at ``size`` = (width, height)."""

@@ -35,6 +35,7 @@ class Manifest:
 
     classifier: ModelFile
     locator: ModelFile
+    refiner: ModelFile
     labels: tuple[str, ...]
     embedding_dim: int
     scale: float
@@ -62,7 +63,8 @@ def load_manifest() -> Manifest:
     try:
         data = json.loads(res.read_text(encoding="utf-8"))
         net = data["classifier"]
-        return Manifest(_model_file(net), _model_file(data["locator"]), tuple(data["labels"]),
+        return Manifest(_model_file(net), _model_file(data["locator"]), _model_file(data["refiner"]),
+                        tuple(data["labels"]),
                         int(net["embedding_dim"]), float(net["scale"]), float(data["unknown_threshold"]),
                         float(data["deck_threshold"]))
     except FileNotFoundError:

@@ -17,7 +17,7 @@ class CardReader:
     def __init__(self, manifest: Manifest | None = None, threads: int = 2) -> None:
         manifest = manifest or load_manifest()
         self.classifier = CardClassifier(manifest, threads)
-        self.locator = CardLocator(manifest.locator, threads)
+        self.locator = CardLocator.of(manifest, threads)
 
     def crop(self, photo: np.ndarray) -> np.ndarray:
         """The photo's card, upright, at the classifier's input size."""

@@ -19,7 +19,9 @@ from models.dataset import non_card_photo
 
 def test_manifest_checksums_and_shapes(reader):
     data = json.loads(resources.files("models").joinpath("manifest.json").read_text())
-    for key, session in (("classifier", reader.classifier.session), ("locator", reader.locator.session)):
+    sessions = (("classifier", reader.classifier.session), ("locator", reader.locator.session),
+                ("refiner", reader.locator.refiner.session))
+    for key, session in sessions:
         blob = resources.files("models").joinpath(data[key]["file"]).read_bytes()
         assert hashlib.sha256(blob).hexdigest() == data[key]["sha256"]
         assert len(blob) < 5 * 1024 * 1024

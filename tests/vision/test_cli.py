@@ -88,3 +88,7 @@ def test_corrupt_model_and_profile_messages(tmp_path, capsys, faces, monkeypatch
     monkeypatch.setattr(reader_module, "load_manifest", lambda: broken)
     code, _, err = _run(capsys, "classify", path)
     assert code == 2 and "card_locator.onnx: model file is corrupt" in err
+    missing = dataclasses.replace(real, refiner=dataclasses.replace(real.refiner, file="gone.onnx"))
+    monkeypatch.setattr(reader_module, "load_manifest", lambda: missing)
+    code, _, err = _run(capsys, "classify", path)
+    assert code == 2 and "gone.onnx: model file missing" in err

@@ -8,15 +8,24 @@ import json
 import cv2
 import numpy as np
 import onnxruntime as ort
+import pytest
 
+from companion.vision.manifest import load_manifest
 from models import train
-from models.dataset import INPUT_H, INPUT_W, LOCATOR_H, LOCATOR_W, house_faces, locator_set
+from models.dataset import (INPUT_H, INPUT_W, LOCATOR_H, LOCATOR_W, REFINER_H, REFINER_W, house_faces, locator_set,
+                            refiner_set)
 
 
 def test_fit_lowers_the_loss():
     photos, masks = locator_set(house_faces()[:4], 24, seed=5, workers=1)
     _, locator_history = train.fit_locator(photos, masks, epochs=5, seed=0, batch=8, lr=1e-2)
     assert locator_history[-1] < locator_history[0]
+    views, corners = refiner_set(house_faces()[:4], 16, seed=5, locator=(load_manifest().locator, None, None),
+                                 workers=1)
+    assert views.shape[1:] == (REFINER_H, REFINER_W, 3) and corners.shape == (len(views), 8)
+    assert len(views) >= 16 and np.all((corners > -0.2) & (corners < 1.2))
+    _, refiner_history = train.fit_refiner(views, corners, epochs=5, seed=0, batch=8, lr=1e-2)
+    assert refiner_history[-1] < refiner_history[0]
     crops = np.stack([cv2.resize(p, (INPUT_W, INPUT_H)) for p in photos])
     labels = np.arange(len(crops)) % 4
     *_, history = train.fit(crops, labels, classes=4, epochs=6, seed=0, batch=8, lr=1e-2)
@@ -26,12 +35,13 @@ def test_fit_lowers_the_loss():
 
 def test_tiny_training_run_exports_a_working_model(tmp_path):
     code = train.main(["--others", "3", "--house-photos", "1", "--other-photos", "2", "--epochs", "1",
-                       "--locator-photos", "16", "--locator-epochs", "1", "--batch", "8", "--workers", "1",
+                       "--locator-photos", "16", "--locator-epochs", "1", "--refiner-photos", "8",
+                       "--refiner-epochs", "1", "--batch", "8", "--workers", "1",
                        "--out", str(tmp_path)])
     assert code == 0
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     sessions = {}
-    for key in ("classifier", "locator"):
+    for key in ("classifier", "locator", "refiner"):
         blob = (tmp_path / manifest[key]["file"]).read_bytes()
         assert hashlib.sha256(blob).hexdigest() == manifest[key]["sha256"]
         sessions[key] = ort.InferenceSession(blob, providers=["CPUExecutionProvider"])
@@ -42,3 +52,23 @@ def test_tiny_training_run_exports_a_working_model(tmp_path):
     assert np.allclose(np.linalg.norm(embedding, axis=1), 1, atol=1e-4)
     mask = sessions["locator"].run(None, {"image": np.random.rand(2, 3, LOCATOR_H, LOCATOR_W).astype(np.float32)})
     assert mask[0].shape == (2, 1, LOCATOR_H // 2, LOCATOR_W // 2)
+    corners = sessions["refiner"].run(None, {"image": np.random.rand(2, 3, REFINER_H, REFINER_W).astype(np.float32)})
+    assert corners[0].shape == (2, 8)
+
+
+def test_stages_left_out_keep_the_package_models(tmp_path):
+    code = train.main(["--stages", "refiner", "--others", "3", "--refiner-photos", "8", "--refiner-epochs", "1",
+                       "--batch", "8", "--workers", "1", "--out", str(tmp_path)])
+    assert code == 0
+    written = json.loads((tmp_path / "manifest.json").read_text())
+    shipped = load_manifest()
+    assert written["locator"]["sha256"] == shipped.locator.sha256
+    assert written["classifier"]["sha256"] == shipped.classifier.sha256
+    assert written["refiner"]["sha256"] != shipped.refiner.sha256
+
+
+def test_threshold_sits_in_the_middle_of_the_gap_between_cards_and_strays():
+    known, strays = np.array([0.8, 0.9, 0.95]), np.array([0.2, 0.5, 0.6])
+    assert train.threshold(known, strays) == pytest.approx(0.7)
+    # overlapping: rejecting a known card costs ten strays, so the stray at 0.85 is let in
+    assert 0.6 < train.threshold(known, np.array([0.2, 0.6, 0.85])) <= 0.8

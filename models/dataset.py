@@ -214,8 +214,8 @@ def render_set(faces: Sequence[np.ndarray], per_class: Sequence[int], seed: int,
                progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Card crops of every face (``per_class[c]`` of face ``c``): uint8 (N, H, W, 3) and int labels.
 
-    ``locator`` is ``(locator ModelFile, refiner ModelFile, directory or None)``, opened in
-    each worker. Photo ``i`` of face ``c`` depends on ``(seed, c, i)`` only, whatever
+    ``locator`` is ``(locator ModelFile, refiner ModelFile or None, directory or None)``,
+    opened in each worker. Photo ``i`` of face ``c`` depends on ``(seed, c, i)`` only, whatever
     ``workers`` is.
     """
     jobs = [(c, i) for c, n in enumerate(per_class) for i in range(n)]

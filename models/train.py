@@ -8,7 +8,7 @@ The one re-run command (CPU, about 65 minutes on 2 idle cores)::
 
 Stage ``locator`` trains the card mask of a photo. Stage ``refiner`` trains the corner
 network on views around the quads that locator finds (and around jittered true quads).
-Stage ``card`` renders card crops made by both and trains the classifier over the
+Stage ``card`` renders card crops made by the locator and trains the classifier over the
 shipped labels (the house deck) plus ``--others`` random card designs in decks, so the
 embedding learns to tell cards apart in general. Unknown thresholds are calibrated on a
 separate seed (``--calib-seed``) with the runtime; evaluation (:mod:`models.evaluate`)
@@ -346,7 +346,9 @@ def main(argv: list[str] | None = None) -> int:
     if "card" in stages:
         begun = time.time()
         per_class = [args.house_photos] * len(VISION_LABELS) + [args.other_photos] * args.others
-        images, labels = dataset.render_set(faces, per_class, args.seed, faces, (locator, refiner, args.out),
+        # Cropped by the locator alone: its looser crops teach an embedding that tolerates
+        # framing; one trained on refined crops named far fewer unseen-style cards (model card).
+        images, labels = dataset.render_set(faces, per_class, args.seed, faces, (locator, None, args.out),
                                             args.workers, _progress("card crops"))
         net, head, _ = fit(images, labels, len(faces), args.epochs, args.seed, args.batch)
         classifier = export(Exported(net, head, len(VISION_LABELS)), (INPUT_W, INPUT_H), ["embedding", "cosines"],

@@ -23,6 +23,7 @@ import json
 import shutil
 import time
 import warnings
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -73,37 +74,60 @@ def _augment(x: torch.Tensor, gen: torch.Generator, turn: bool = True) -> torch.
     return x
 
 
+def _optimise(net: torch.nn.Module, params: list[torch.nn.Parameter], count: int, epochs: int, batch: int,
+              gen: torch.Generator, loss_of: Callable[[torch.Tensor], torch.Tensor],
+              describe: Callable[[int, float], str], lr: float, weight_decay: float,
+              pct_start: float = 0.3) -> list[float]:
+    """AdamW with a one-cycle learning rate over ``epochs`` shuffled passes of ``count`` samples.
+
+    ``loss_of`` gives the loss of a batch of sample indices; ``describe(epoch, mean loss)``
+    opens each epoch's log line. Returns the mean loss per epoch.
+    """
+    opt = torch.optim.AdamW(params, lr=lr, weight_decay=weight_decay)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=epochs * max(1, count // batch),
+                                                pct_start=pct_start)
+    history = []
+    for epoch in range(epochs):
+        net.train()
+        order = torch.randperm(count, generator=gen)
+        total, loss_sum, start = 0, 0.0, time.time()
+        for k in range(0, count - batch + 1, batch):
+            idx = order[k:k + batch]
+            loss = loss_of(idx)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            loss_sum += loss.item() * len(idx)
+            total += len(idx)
+        history.append(loss_sum / max(total, 1))
+        log(f"{describe(epoch, history[-1])}, {time.time() - start:.0f} s")
+    return history
+
+
 def fit(images: np.ndarray, labels: np.ndarray, classes: int, epochs: int, seed: int, batch: int = 128,
         lr: float = 3e-3) -> tuple[CardNet, CosineHead, list[float]]:
     """Train network and cosine head on uint8 images; logs and returns the mean loss per epoch."""
     torch.manual_seed(seed)
     gen = torch.Generator().manual_seed(seed)
     net, head = CardNet(), CosineHead(classes, SCALE)
-    params = list(net.parameters()) + list(head.parameters())
-    opt = torch.optim.AdamW(params, lr=lr, weight_decay=5e-4)
-    steps = epochs * max(1, len(images) // batch)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.15)
     x_all, y_all = torch.from_numpy(images), torch.from_numpy(labels)
-    history = []
-    for epoch in range(epochs):
-        net.train()
-        order = torch.randperm(len(images), generator=gen)
-        total, correct, loss_sum, start = 0, 0, 0.0, time.time()
-        for k in range(0, len(order) - batch + 1, batch):
-            idx = order[k:k + batch]
-            x, y = _augment(x_all[idx], gen), y_all[idx]
-            emb = net(x)
-            loss = head.loss(emb, y)
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            sched.step()
-            loss_sum += loss.item() * len(idx)
-            correct += int((head.cosines(emb.detach()).argmax(1) == y).sum())
-            total += len(idx)
-        history.append(loss_sum / max(total, 1))
-        log(f"epoch {epoch + 1}/{epochs}: loss {history[-1]:.3f}, "
-            f"train accuracy {correct / max(total, 1):.4f}, {time.time() - start:.0f} s")
+    tally = {"right": 0, "seen": 0}
+
+    def loss_of(idx: torch.Tensor) -> torch.Tensor:
+        y = y_all[idx]
+        emb = net(_augment(x_all[idx], gen))
+        tally["right"] += int((head.cosines(emb.detach()).argmax(1) == y).sum())
+        tally["seen"] += len(idx)
+        return head.loss(emb, y)
+
+    def describe(epoch: int, loss: float) -> str:
+        accuracy = tally["right"] / max(tally["seen"], 1)
+        tally.update(right=0, seen=0)
+        return f"epoch {epoch + 1}/{epochs}: loss {loss:.3f}, train accuracy {accuracy:.4f}"
+
+    params = list(net.parameters()) + list(head.parameters())
+    history = _optimise(net, params, len(images), epochs, batch, gen, loss_of, describe, lr, 5e-4, pct_start=0.15)
     return net.eval(), head, history
 
 
@@ -113,26 +137,14 @@ def fit_locator(photos: np.ndarray, masks: np.ndarray, epochs: int, seed: int, b
     torch.manual_seed(seed)
     gen = torch.Generator().manual_seed(seed)
     net = LocatorNet()
-    opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=epochs * max(1, len(photos) // batch))
     x_all, y_all = torch.from_numpy(photos), torch.from_numpy(masks)[:, None]
-    history = []
-    for epoch in range(epochs):
-        net.train()
-        order = torch.randperm(len(photos), generator=gen)
-        total, loss_sum, start = 0, 0.0, time.time()
-        for k in range(0, len(order) - batch + 1, batch):
-            idx = order[k:k + batch]
-            x = x_all[idx].permute(0, 3, 1, 2).float() / 255.0
-            loss = F.binary_cross_entropy_with_logits(net(x), y_all[idx])
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            sched.step()
-            loss_sum += loss.item() * len(idx)
-            total += len(idx)
-        history.append(loss_sum / max(total, 1))
-        log(f"locator epoch {epoch + 1}/{epochs}: loss {history[-1]:.4f}, {time.time() - start:.0f} s")
+
+    def loss_of(idx: torch.Tensor) -> torch.Tensor:
+        x = x_all[idx].permute(0, 3, 1, 2).float() / 255.0
+        return F.binary_cross_entropy_with_logits(net(x), y_all[idx])
+
+    history = _optimise(net, list(net.parameters()), len(photos), epochs, batch, gen, loss_of,
+                        lambda epoch, loss: f"locator epoch {epoch + 1}/{epochs}: loss {loss:.4f}", lr, 1e-4)
     return net.eval(), history
 
 
@@ -157,27 +169,15 @@ def fit_refiner(views: np.ndarray, corners: np.ndarray, epochs: int, seed: int, 
     gen = torch.Generator().manual_seed(seed)
     start = torch.from_numpy(inner_rectangle((REFINER_W, REFINER_H)) / (REFINER_W, REFINER_H)).float()
     net = RefinerNet(start)
-    opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=epochs * max(1, len(views) // batch))
     x_all, y_all = torch.from_numpy(views), torch.from_numpy(corners)
-    history = []
-    for epoch in range(epochs):
-        net.train()
-        order = torch.randperm(len(views), generator=gen)
-        total, loss_sum, begin = 0, 0.0, time.time()
-        for k in range(0, len(order) - batch + 1, batch):
-            idx = order[k:k + batch]
-            x, y = _mirror(_augment(x_all[idx], gen, turn=False), y_all[idx], gen)
-            loss = F.l1_loss(net(x), y)
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            sched.step()
-            loss_sum += loss.item() * len(idx)
-            total += len(idx)
-        history.append(loss_sum / max(total, 1))
-        log(f"refiner epoch {epoch + 1}/{epochs}: mean corner error {history[-1]:.4f} of the view, "
-            f"{time.time() - begin:.0f} s")
+
+    def loss_of(idx: torch.Tensor) -> torch.Tensor:
+        x, y = _mirror(_augment(x_all[idx], gen, turn=False), y_all[idx], gen)
+        return F.l1_loss(net(x), y)
+
+    history = _optimise(net, list(net.parameters()), len(views), epochs, batch, gen, loss_of,
+                        lambda epoch, loss: f"refiner epoch {epoch + 1}/{epochs}: mean corner error {loss:.4f} "
+                                            "of the view", lr, 1e-4)
     return net.eval(), history
 
 

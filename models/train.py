@@ -284,13 +284,51 @@ def previous_records() -> dict:
     return {stage: data[stage] for stage in STAGES if isinstance(data.get(stage), dict)}
 
 
-def kept(args: argparse.Namespace, stage: str, key: str) -> ModelFile:
-    """The package's model of a stage not retrained (copied to ``args.out`` when that is elsewhere)."""
+def run_stage(args: argparse.Namespace, stages: set[str], records: dict, name: str, key: str,
+              train: Callable[[], ModelFile]) -> ModelFile:
+    """A stage's model: trained by ``train`` when ``name`` is in ``stages`` (its options and
+    minutes go to ``records``), else the package's (copied to ``args.out`` when that is elsewhere)."""
+    if name in stages:
+        begun = time.time()
+        model = train()
+        records[name] = stage_record(args, name, begun)
+        return model
     model = getattr(load_manifest(), key)
     if args.out.resolve() != MODEL_DIR:
         shutil.copy(MODEL_DIR / model.file, args.out / model.file)
-    log(f"{stage}: keeping {model.file}")
+    log(f"{name}: keeping {model.file}")
     return model
+
+
+def train_locator(args: argparse.Namespace, faces: list[np.ndarray]) -> ModelFile:
+    """Stage ``locator``: photos with true card masks, the mask network, exported."""
+    photos, masks = dataset.locator_set(faces, args.locator_photos, args.seed, args.workers,
+                                        _progress("locator photos"))
+    return export(fit_locator(photos, masks, args.locator_epochs, args.seed)[0], (LOCATOR_W, LOCATOR_H),
+                  ["mask"], args.out / LOCATOR_FILE)
+
+
+def train_refiner(args: argparse.Namespace, faces: list[np.ndarray], locator: ModelFile) -> ModelFile:
+    """Stage ``refiner``: views around the quads ``locator`` finds (and jittered true ones), the
+    corner network, exported."""
+    views, corners = dataset.refiner_set(faces, args.refiner_photos, args.seed, (locator, None, args.out),
+                                         args.workers, _progress("refiner photos"))
+    return export(fit_refiner(views, corners, args.refiner_epochs, args.seed)[0], (REFINER_W, REFINER_H),
+                  ["corners"], args.out / REFINER_FILE)
+
+
+def train_card(args: argparse.Namespace, faces: list[np.ndarray], locator: ModelFile) -> ModelFile:
+    """Stage ``card``: crops of every face, the card network with its cosine head, exported.
+
+    Cropped by the locator alone: its looser crops teach an embedding that tolerates
+    framing; one trained on refined crops named far fewer unseen-style cards (model card).
+    """
+    per_class = [args.house_photos] * len(VISION_LABELS) + [args.other_photos] * args.others
+    images, labels = dataset.render_set(faces, per_class, args.seed, faces, (locator, None, args.out),
+                                        args.workers, _progress("card crops"))
+    net, head, _ = fit(images, labels, len(faces), args.epochs, args.seed, args.batch)
+    return export(Exported(net, head, len(VISION_LABELS)), (INPUT_W, INPUT_H), ["embedding", "cosines"],
+                  args.out / MODEL_FILE)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -325,37 +363,10 @@ def main(argv: list[str] | None = None) -> int:
     if stages:
         log(f"rendering faces: {len(VISION_LABELS)} shipped labels + {args.others} other designs (seed {args.seed})")
         faces = dataset.house_faces() + dataset.other_faces(args.seed, args.others)
-    if "locator" in stages:
-        begun = time.time()
-        photos, masks = dataset.locator_set(faces, args.locator_photos, args.seed, args.workers,
-                                            _progress("locator photos"))
-        locator = export(fit_locator(photos, masks, args.locator_epochs, args.seed)[0], (LOCATOR_W, LOCATOR_H),
-                         ["mask"], args.out / LOCATOR_FILE)
-        records["locator"] = stage_record(args, "locator", begun)
-    else:
-        locator = kept(args, "locator", "locator")
-    if "refiner" in stages:
-        begun = time.time()
-        views, corners = dataset.refiner_set(faces, args.refiner_photos, args.seed, (locator, None, args.out),
-                                             args.workers, _progress("refiner photos"))
-        refiner = export(fit_refiner(views, corners, args.refiner_epochs, args.seed)[0], (REFINER_W, REFINER_H),
-                         ["corners"], args.out / REFINER_FILE)
-        records["refiner"] = stage_record(args, "refiner", begun)
-    else:
-        refiner = kept(args, "refiner", "refiner")
-    if "card" in stages:
-        begun = time.time()
-        per_class = [args.house_photos] * len(VISION_LABELS) + [args.other_photos] * args.others
-        # Cropped by the locator alone: its looser crops teach an embedding that tolerates
-        # framing; one trained on refined crops named far fewer unseen-style cards (model card).
-        images, labels = dataset.render_set(faces, per_class, args.seed, faces, (locator, None, args.out),
-                                            args.workers, _progress("card crops"))
-        net, head, _ = fit(images, labels, len(faces), args.epochs, args.seed, args.batch)
-        classifier = export(Exported(net, head, len(VISION_LABELS)), (INPUT_W, INPUT_H), ["embedding", "cosines"],
-                            args.out / MODEL_FILE)
-        records["card"] = stage_record(args, "card", begun)
-    else:
-        classifier = kept(args, "card network", "classifier")
+
+    locator = run_stage(args, stages, records, "locator", "locator", lambda: train_locator(args, faces))
+    refiner = run_stage(args, stages, records, "refiner", "refiner", lambda: train_refiner(args, faces, locator))
+    classifier = run_stage(args, stages, records, "card", "classifier", lambda: train_card(args, faces, locator))
 
     manifest = Manifest(classifier, locator, refiner, VISION_LABELS, EMBED_DIM, SCALE, -1.0, -1.0)
     if not shipped:

@@ -252,7 +252,8 @@ def write_manifest(manifest: Manifest, extra: dict, path: Path) -> None:
     data = {"classifier": {**entry(manifest.classifier), "embedding_dim": manifest.embedding_dim,
                            "scale": manifest.scale, "outputs": ["embedding (N, D) unit", "cosines (N, labels)"]},
             "locator": {**entry(manifest.locator), "outputs": ["mask logits (N, 1, H/2, W/2)"]},
-            "refiner": {**entry(manifest.refiner), "outputs": ["corners (N, 8): x, y of 4 corners, shares of the view"]},
+            "refiner": {**entry(manifest.refiner),
+                        "outputs": ["corners (N, 8): x, y of 4 corners, shares of the view"]},
             "labels": list(manifest.labels), "unknown_threshold": round(manifest.unknown_threshold, 4),
             "deck_threshold": round(manifest.deck_threshold, 4), "training": extra}
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")

@@ -87,7 +87,8 @@ class CornerRefiner:
     def corners(self, views: list[np.ndarray]) -> np.ndarray:
         """Corners (N, 4, 2) in the views, as shares of the view: the mean of the answers for
         each view and its mirror images, mapped back."""
-        out = self.session.run(None, {"image": mirrored(to_input(views, self.size))})[0].reshape(len(MIRRORS), len(views), 4, 2)
+        out = self.session.run(None, {"image": mirrored(to_input(views, self.size))})[0]
+        out = out.reshape(len(MIRRORS), len(views), 4, 2)
         return np.mean([unmirror(c, ry, rx) for c, (ry, rx) in zip(out, MIRRORS)], axis=0)
 
     def step(self, photo: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:

@@ -163,7 +163,7 @@ def refiner_samples(faces: Sequence[np.ndarray], rng: np.random.Generator,
     return out
 
 
-def parts(manifest: Manifest) -> tuple[ModelFile, ModelFile, None]:
+def locator_parts(manifest: Manifest) -> tuple[ModelFile, ModelFile, None]:
     """The locator argument of :func:`render_set` for the package's models."""
     return manifest.locator, manifest.refiner, None
 

@@ -23,7 +23,7 @@ from companion.vision.classifier import UNKNOWN, CardClassifier
 from companion.vision.locate import CardLocator
 from companion.vision.profile import enroll
 from models import dataset
-from models.dataset import parts
+from models.dataset import locator_parts
 from models.render import render_face, unseen_deck
 
 EVAL_SEED = 9001
@@ -64,7 +64,7 @@ def unknown_crops(clf: CardClassifier, seed: int, family: str, count: int, worke
     tables = [locator.crop(dataset.non_card_photo(np.random.default_rng([seed, 3, i])), clf.input_size)
               for i in range(count)]
     strangers = dataset.other_faces(seed + 1, count, family)
-    cards, _ = dataset.render_set(strangers, [1] * count, seed + 1, [], parts(clf.manifest), workers)
+    cards, _ = dataset.render_set(strangers, [1] * count, seed + 1, [], locator_parts(clf.manifest), workers)
     return np.concatenate([np.stack(tables), cards])
 
 
@@ -72,7 +72,7 @@ def shipped(clf: CardClassifier, rep: Report, per_label: int, workers: int) -> N
     """House deck accuracy with all degradations, confusion matrix, unknown rejection."""
     covers = dataset.other_faces(rep.seed, 100)
     crops, idx = dataset.render_set(dataset.house_faces(), [per_label] * len(VISION_LABELS), rep.seed, covers,
-                                    parts(clf.manifest), workers)
+                                    locator_parts(clf.manifest), workers)
     truth = [VISION_LABELS[i] for i in idx]
     preds = [p.label for p in clf.classify(list(crops))]
     argmax = [VISION_LABELS[i] for i in clf.infer(list(crops))[1].argmax(axis=1)]
@@ -99,7 +99,7 @@ def decks(clf: CardClassifier, rep: Report, count: int, per_label: int, workers:
     """Decks in unseen art styles, enrolled from 1 and 3 photos per label."""
     covers = dataset.other_faces(rep.seed + 20, 50, "unseen")
     strange = unknown_crops(clf, rep.seed + 30, "unseen", 100, workers)
-    locator = parts(clf.manifest)
+    locator = locator_parts(clf.manifest)
     results: dict[int, list[float]] = {1: [], 3: []}
     rejections: dict[int, list[float]] = {1: [], 3: []}
     for d in range(count):
@@ -164,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     shipped(clf, rep, args.per_label, args.workers)
     decks(clf, rep, args.decks, args.deck_photos, args.workers)
     crops = list(dataset.render_set(dataset.house_faces(), [64] * len(VISION_LABELS), args.seed + 90, [],
-                                    parts(clf.manifest), args.workers)[0])
+                                    locator_parts(clf.manifest), args.workers)[0])
     batched, single = timing(clf, crops)
     rep.figures["ms_per_card_batched"], rep.figures["ms_per_card_single"] = batched, single
     rep.say(f"timing, 2 threads, {len(crops)} crops: {batched:.3f} ms per card batched (256 a call), "

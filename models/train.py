@@ -220,7 +220,7 @@ def calibrate(classifier: CardClassifier, seed: int, workers: int) -> tuple[floa
     from companion.vision.locate import CardLocator
     from companion.vision.profile import enroll
 
-    covers, locator = dataset.other_faces(seed, 50), dataset.parts(classifier.manifest)
+    covers, locator = dataset.other_faces(seed, 50), dataset.locator_parts(classifier.manifest)
     house, _ = dataset.render_set(dataset.house_faces(), [60] * len(VISION_LABELS), seed, covers, locator, workers)
     crop = CardLocator.of(classifier.manifest).crop
     tables = [crop(dataset.non_card_photo(np.random.default_rng([seed, 3, i])), classifier.input_size)

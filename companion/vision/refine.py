@@ -93,10 +93,11 @@ class CornerRefiner:
 
     def step(self, photo: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
         """One round for several rough quads of one photo: ordered corners each."""
-        views, matrices = zip(*(view(photo, order_corners(q), self.size) for q in quads))
+        rough = [order_corners(q) for q in quads]
+        views, matrices = zip(*(view(photo, q, self.size) for q in rough))
         w, h = self.size
         sharp = [order_corners(to_photo(c * (w, h), m)) for c, m in zip(self.corners(list(views)), matrices)]
-        return [s if plausible(order_corners(q), s) else order_corners(q) for q, s in zip(quads, sharp)]
+        return [s if plausible(q, s) else q for q, s in zip(rough, sharp)]
 
     def refine(self, photo: np.ndarray, quads: list[np.ndarray], rounds: int = ROUNDS) -> list[np.ndarray]:
         """``quads`` (cards in ``photo``) after ``rounds`` rounds."""

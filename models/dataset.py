@@ -59,6 +59,12 @@ def card_crop(face: np.ndarray, rng: np.random.Generator, covers: Sequence[np.nd
     return locator.crop(photograph(face, rng, cover), SIZE)
 
 
+def card_framings(face: np.ndarray, rng: np.random.Generator, locator: CardLocator) -> np.ndarray:
+    """One degraded photo of ``face`` (no cover: an enrollment shot), cropped at each stage's corners
+    by ``locator`` (:meth:`~companion.vision.locate.CardLocator.framings`): (F, H, W, 3)."""
+    return np.stack(locator.framings(photograph(face, rng), SIZE))
+
+
 def non_card_photo(rng: np.random.Generator) -> np.ndarray:
     """A photo with no card in it: tablecloth, maybe a cup or a plate."""
     photo = tablecloth(rng)
@@ -184,6 +190,8 @@ def _chunk(args: tuple[list[tuple[int, int]], int]) -> list:
         return [locator_sample(faces, np.random.default_rng([seed, c, i])) for c, i in jobs]
     if task == "refiner":
         return [refiner_samples(faces, np.random.default_rng([seed, c, i]), locator) for c, i in jobs]
+    if task == "framings":
+        return [card_framings(faces[c], np.random.default_rng([seed, c, i]), locator) for c, i in jobs]
     return [card_crop(faces[c], np.random.default_rng([seed, c, i]), covers, locator) for c, i in jobs]
 
 
@@ -221,6 +229,14 @@ def render_set(faces: Sequence[np.ndarray], per_class: Sequence[int], seed: int,
     jobs = [(c, i) for c, n in enumerate(per_class) for i in range(n)]
     crops = _render(jobs, seed, (list(faces), list(covers), "crop", locator), workers, progress)
     return np.stack(crops), np.array([c for c, _ in jobs], np.int64)
+
+
+def framing_set(faces: Sequence[np.ndarray], per_class: Sequence[int], seed: int, locator: tuple,
+                workers: int = 2) -> tuple[list[np.ndarray], np.ndarray]:
+    """Enrollment shots of every face (``per_class[c]`` of face ``c``), each as its framings (F, H, W, 3),
+    and int labels. Photo ``i`` of face ``c`` is :func:`render_set`'s without covers."""
+    jobs = [(c, i) for c, n in enumerate(per_class) for i in range(n)]
+    return _render(jobs, seed, (list(faces), [], "framings", locator), workers, None), np.array([c for c, _ in jobs])
 
 
 def locator_set(faces: Sequence[np.ndarray], count: int, seed: int, workers: int = 2,

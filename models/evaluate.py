@@ -96,7 +96,8 @@ def shipped(clf: CardClassifier, rep: Report, per_label: int, workers: int) -> N
 
 
 def decks(clf: CardClassifier, rep: Report, count: int, per_label: int, workers: int) -> None:
-    """Decks in unseen art styles, enrolled from 1 and 3 photos per label."""
+    """Decks in unseen art styles, enrolled from 1 and 3 photos per label (each photo cropped at
+    every stage's corners, as ``companion vision enroll`` does)."""
     covers = dataset.other_faces(rep.seed + 20, 50, "unseen")
     strange = unknown_crops(clf, rep.seed + 30, "unseen", 100, workers)
     locator = locator_parts(clf.manifest)
@@ -104,7 +105,7 @@ def decks(clf: CardClassifier, rep: Report, count: int, per_label: int, workers:
     rejections: dict[int, list[float]] = {1: [], 3: []}
     for d in range(count):
         faces = [render_face(f) for f in unseen_deck(rep.seed * 100 + d).values()]
-        shots, shot_idx = dataset.render_set(faces, [3] * len(faces), rep.seed + 40 + d, [], locator, workers)
+        shots, shot_idx = dataset.framing_set(faces, [3] * len(faces), rep.seed + 40 + d, locator, workers)
         crops, idx = dataset.render_set(faces, [per_label] * len(faces), rep.seed + 60 + d, covers, locator, workers)
         truth = [VISION_LABELS[i] for i in idx]
         for k in (1, 3):

@@ -215,7 +215,7 @@ def calibrate(classifier: CardClassifier, seed: int, workers: int) -> tuple[floa
     """Unknown thresholds (shipped, deck) from best cosines of known cards and non-cards on ``seed``.
 
     Known: house photos (shipped) and two unseen-style decks enrolled from one photo per
-    label (deck). Non-cards: bare tables and cards of other designs.
+    label, in its framings (deck). Non-cards: bare tables and cards of other designs.
     """
     from companion.vision.locate import CardLocator
     from companion.vision.profile import enroll
@@ -235,7 +235,7 @@ def calibrate(classifier: CardClassifier, seed: int, workers: int) -> tuple[floa
     known_sims, unknown_sims = [], []
     for d in range(2):
         faces = [render_face(f) for f in unseen_deck(seed * 100 + d).values()]
-        shots, _ = dataset.render_set(faces, [1] * len(faces), seed + 50 + d, [], locator, workers)
+        shots, _ = dataset.framing_set(faces, [1] * len(faces), seed + 50 + d, locator, workers)
         vectors = enroll(classifier, {lab: [shots[i]] for i, lab in enumerate(VISION_LABELS)}).gallery.vectors
         photos, _ = dataset.render_set(faces, [20] * len(faces), seed + 60 + d, covers, locator, workers)
         known_sims.append((classifier.embed(list(photos)) @ vectors.T).max(axis=1))

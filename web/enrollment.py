@@ -1,7 +1,8 @@
 """A group's own deck, enrolled bean by bean from the tablet: photos, progress and the deck profile.
 
 Every photo is kept as its upright card crop in ``<instance>/deck/photos/<bean id>/NNNN.png``
-(so the page can show what will be enrolled); :meth:`Deck.build` turns them into a
+(so the page can show what will be enrolled), with its other framings (the card cropped at
+other stages' corners) beside it as ``NNNN.2.png``, ``NNNN.3.png``; :meth:`Deck.build` turns them into a
 :class:`~companion.vision.profile.DeckProfile` at ``<instance>/deck/profile.json``,
 which the camera then names cards against. The card networks load once, on first use.
 """
@@ -23,7 +24,6 @@ from companion.vision.folder import uneven_enrollment
 from companion.vision.imageio import read_image
 from companion.vision.profile import DeckProfile, enroll
 from companion.vision.reader import CardReader
-from companion.vision.rectify import crop_card
 from web.errors import ApiError
 
 WANTED = 3
@@ -123,30 +123,35 @@ class Deck:
             raise ApiError(503, f"card recognition is unavailable: {exc}") from None
         added = []
         for image in images:
-            quad = locator.locate(image)
-            photo = self.add_crop(label, crop_card(image, quad, CROP_SIZE))
-            added.append({"photo": photo, "outline_found": quad is not None})
+            framings = locator.framings(image, CROP_SIZE)
+            photo = self.add_framings(label, framings)
+            added.append({"photo": photo, "outline_found": len(framings) > 1})
         return added
 
-    def add_crop(self, label: str, crop: np.ndarray) -> int:
-        """Keep an upright card crop as the label's next photo; its number."""
+    def add_framings(self, label: str, framings: Sequence[np.ndarray]) -> int:
+        """Keep one photo's upright card crops (the one to show first) as the label's next photo; its number."""
         with self._lock:
             folder = self.photos / label
             folder.mkdir(parents=True, exist_ok=True)
             photo = max(self.photo_ids(label), default=0) + 1
-            if crop.shape[:2] != CROP_SIZE[::-1]:
-                crop = cv2.resize(crop, CROP_SIZE, interpolation=cv2.INTER_AREA)
-            cv2.imwrite(str(folder / f"{photo:04d}.png"), crop)
+            for k, crop in enumerate(framings, 1):
+                if crop.shape[:2] != CROP_SIZE[::-1]:
+                    crop = cv2.resize(crop, CROP_SIZE, interpolation=cv2.INTER_AREA)
+                cv2.imwrite(str(folder / (f"{photo:04d}.png" if k == 1 else f"{photo:04d}.{k}.png")), crop)
             return photo
+
+    def framing_paths(self, label: str, photo: int) -> list[Path]:
+        """A kept photo's crops, the one shown first."""
+        main = self.photo_path(label, photo)
+        return [main, *sorted(main.parent.glob(f"{photo:04d}.*.png"))]
 
     def delete(self, label: str, photo: int | None = None) -> int:
         """Delete one photo of ``label`` (or all of them); how many went."""
         with self._lock:
-            paths = [self.photo_path(label, photo)] if photo is not None else \
-                [self.photos / label / f"{p:04d}.png" for p in self.photo_ids(label)]
-            for path in paths:
+            photos = [photo] if photo is not None else self.photo_ids(label)
+            for path in [path for p in photos for path in self.framing_paths(label, p)]:
                 path.unlink()
-            return len(paths)
+            return len(photos)
 
     # --- the profile -------------------------------------------------------------------------
 
@@ -158,9 +163,9 @@ class Deck:
             if problem:
                 raise ApiError(409, problem, counts=counts)
             try:
-                crops = {label: [read_image(self.photos / label / f"{p:04d}.png") for p in self.photo_ids(label)]
-                         for label, n in counts.items() if n}
-                profile = enroll(self.reader().classifier, crops)
+                framed = {label: [[read_image(path) for path in self.framing_paths(label, p)]
+                                  for p in self.photo_ids(label)] for label, n in counts.items() if n}
+                profile = enroll(self.reader().classifier, framed)
             except VisionError as exc:
                 raise ApiError(503, f"card recognition is unavailable: {exc}") from None
             self.folder.mkdir(parents=True, exist_ok=True)

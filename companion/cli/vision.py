@@ -46,8 +46,8 @@ def enroll_deck(args: argparse.Namespace) -> int:
     try:
         photos = enrollment_photos(args.dir)
         reader = CardReader()
-        crops = {label: [reader.crop(read_image(p)) for p in paths] for label, paths in photos.items()}
-        profile = enroll(reader.classifier, crops)
+        framed = {label: [reader.framings(read_image(p)) for p in paths] for label, paths in photos.items()}
+        profile = enroll(reader.classifier, framed)
         profile.save(args.out)
     except VisionError as exc:
         return _fail(str(exc))

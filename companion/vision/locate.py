@@ -72,9 +72,13 @@ class CardLocator:
         prob = 1 / (1 + np.exp(-logits.reshape(len(MIRRORS), len(photos), *logits.shape[1:])))
         return np.mean([p[..., ::ry, ::rx] for p, (ry, rx) in zip(prob, MIRRORS)], axis=0)
 
+    def rough(self, photo: np.ndarray) -> np.ndarray | None:
+        """Ordered corners of the card by the mask alone, or ``None``."""
+        return quad_from_mask(self.probabilities([photo])[0], (photo.shape[1], photo.shape[0]))
+
     def locate(self, photo: np.ndarray) -> np.ndarray | None:
         """Ordered corners of the card in ``photo`` (its pixel coordinates), or ``None``."""
-        quad = quad_from_mask(self.probabilities([photo])[0], (photo.shape[1], photo.shape[0]))
+        quad = self.rough(photo)
         if quad is None or self.refiner is None:
             return quad
         return self.refiner.refine(photo, [quad])[0]
@@ -82,3 +86,17 @@ class CardLocator:
     def crop(self, photo: np.ndarray, size: tuple[int, int]) -> np.ndarray:
         """The card of a single-card photo, upright, at ``size`` = (width, height)."""
         return crop_card(photo, self.locate(photo), size)
+
+    def framings(self, photo: np.ndarray, size: tuple[int, int]) -> list[np.ndarray]:
+        """The card of a single-card photo cropped at each stage's corners, :meth:`crop`'s first:
+        refined, refined one round more, and the mask's own (one centre crop without a card region).
+
+        Enrollment embeds them all: where one stage misses the card's edge, the others
+        keep the prototype near the card.
+        """
+        rough = self.rough(photo)
+        if rough is None or self.refiner is None:
+            return [crop_card(photo, rough, size)]
+        once = self.refiner.refine(photo, [rough])[0]
+        twice = self.refiner.refine(photo, [once], 1)[0]
+        return [crop_card(photo, quad, size) for quad in (once, twice, rough)]

@@ -1,7 +1,8 @@
 """Deck profiles: a group's own cards, enrolled from a few photos per bean.
 
 A profile holds one prototype per label: the mean embedding of the enrolled photos
-and of augmented copies of them (light, blur, small shifts, upside down).
+(each cropped at several stages' corners) and of augmented copies of them (light,
+blur, small shifts, upside down).
 """
 
 from __future__ import annotations
@@ -79,14 +80,16 @@ def augment(crop: np.ndarray, rng: np.random.Generator, count: int = AUGMENTS) -
     return out
 
 
-def enroll(classifier: CardClassifier, crops: Mapping[str, Sequence[np.ndarray]], seed: int = 0) -> DeckProfile:
-    """A profile from upright card crops per label (at least one each)."""
+def enroll(classifier: CardClassifier, photos: Mapping[str, Sequence[Sequence[np.ndarray]]],
+           seed: int = 0) -> DeckProfile:
+    """A profile from upright card crops per label: at least one photo each, every photo as one
+    or more framings (:meth:`~companion.vision.locate.CardLocator.framings`)."""
     rng = np.random.default_rng(seed)
-    labels = tuple(crops)
+    labels = tuple(photos)
     vectors = []
     for label in labels:
-        variants = [v for crop in crops[label] for v in augment(crop, rng)]
+        variants = [v for framings in photos[label] for crop in framings for v in augment(crop, rng)]
         mean = classifier.embed(variants).mean(axis=0)
         vectors.append(mean / np.linalg.norm(mean))
     gallery = Gallery(labels, np.array(vectors, np.float32), classifier.manifest.deck_threshold)
-    return DeckProfile(classifier.manifest.classifier.sha256, gallery, {k: len(v) for k, v in crops.items()})
+    return DeckProfile(classifier.manifest.classifier.sha256, gallery, {k: len(v) for k, v in photos.items()})

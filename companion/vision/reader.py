@@ -23,6 +23,10 @@ class CardReader:
         """The photo's card, upright, at the classifier's input size."""
         return self.locator.crop(photo, self.classifier.input_size)
 
+    def framings(self, photo: np.ndarray) -> list[np.ndarray]:
+        """The photo's card cropped at each stage's corners (:meth:`CardLocator.framings`), for enrollment."""
+        return self.locator.framings(photo, self.classifier.input_size)
+
     def read(self, photos: Sequence[np.ndarray], gallery: Gallery | None = None) -> list[Prediction]:
         """One prediction per single-card photo, against ``gallery`` or the shipped labels."""
         return self.classifier.classify([self.crop(p) for p in photos], gallery)

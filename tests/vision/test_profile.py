@@ -21,7 +21,7 @@ def deck_faces(kit) -> list[np.ndarray]:
 @pytest.fixture(scope="module")
 def profile(reader, deck_faces, kit) -> DeckProfile:
     shots = kit.photos_of(deck_faces, 1, kit.seed + 5, cover=False)
-    return enroll(reader.classifier, {label: [reader.crop(s)] for label, s in zip(VISION_LABELS, shots)})
+    return enroll(reader.classifier, {label: [reader.framings(s)] for label, s in zip(VISION_LABELS, shots)})
 
 
 def test_one_shot_enrollment_names_fresh_photos(reader, deck_faces, profile, kit):

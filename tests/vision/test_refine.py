@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.vision.locate import quad_from_mask
-from companion.vision.rectify import order_corners
+from companion.vision.rectify import crop_card, order_corners
 from companion.vision.mirrors import MIRRORS
 from companion.vision.refine import inner_rectangle, plausible, to_photo, unmirror, view
 from models.camera import photograph_with_quad
@@ -72,3 +72,16 @@ def test_corners_found_in_a_mirrored_view_map_back(moves, mirror):
     flipped = np.where([rx < 0, ry < 0], 1 - corners, corners)
     answer = np.array([flipped[np.argmin(np.linalg.norm(flipped - c, axis=1))] for c in inner])
     assert np.allclose(unmirror(answer[None], ry, rx)[0], corners)
+
+
+def test_framings_are_the_crop_and_the_card_cut_at_the_other_stages_corners(reader, faces, kit):
+    photo = kit.photos_of(faces[:1], 1, kit.seed + 11, cover=False)[0]
+    framings = reader.framings(photo)
+    size = reader.classifier.input_size
+    assert len(framings) == 3 and all(f.shape == (size[1], size[0], 3) for f in framings)
+    assert np.array_equal(framings[0], reader.crop(photo))
+    assert np.array_equal(framings[2], crop_card(photo, reader.locator.rough(photo), size))
+    assert not np.array_equal(framings[0], framings[2])
+    blank = np.full_like(photo, 128)  # no card region: the centre crop, once
+    assert reader.locator.rough(blank) is None
+    assert [f.tolist() for f in reader.framings(blank)] == [crop_card(blank, None, size).tolist()]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import http.client
 import json
 import io
+from pathlib import Path
 from urllib.parse import urlparse
 
 import cv2
@@ -353,14 +354,19 @@ def test_changes_need_the_pin_and_csrf(app, client, editor):
     assert counts(client)["red"] == 1
 
 
-def test_photos_can_be_deleted_one_or_all(client, editor):
+def test_photos_can_be_deleted_one_or_all(app, client, editor):
     upload(editor, "chili", *[(photo_of("chili", k), f"{k}.jpg") for k in range(3)])
+    folder = Path(app.instance_path) / "deck" / "photos" / "chili"
+    kept = sorted(p.name for p in folder.glob("*.png"))
+    assert kept == sorted(f"000{n}{k}.png" for n in (1, 2, 3) for k in ("", ".2", ".3"))  # every stage's crop
     response = editor.delete("/api/camera/enrollment/chili/photos/2")
     assert response.status_code == 200 and response.get_json()["bean"]["photo_ids"] == [1, 3]
+    assert not list(folder.glob("0002*"))
     assert editor.delete("/api/camera/enrollment/chili/photos/2").status_code == 404
     assert upload(editor, "chili", (photo_of("chili", 9), "n.jpg")).get_json()["bean"]["photo_ids"] == [1, 3, 4]
     response = editor.delete("/api/camera/enrollment/chili/photos")
     assert response.get_json()["deleted"] == 3 and response.get_json()["bean"]["photos"] == 0
+    assert not list(folder.glob("*.png"))
     assert editor.delete("/api/camera/enrollment/nope/photos").status_code == 404
 
 

@@ -125,7 +125,7 @@ def capture(bean: str) -> tuple[Response, int]:
         found = "no card" if not snap.cards else f"{len(snap.cards)} cards"
         raise ApiError(409, f"the camera sees {found}: lay just one card of this bean under it, apart from the others",
                        cards=len(snap.cards))
-    photo = deck().add_crop(label, warp_card(snap.frame, snap.cards[0].corners, CROP_SIZE))
+    photo = deck().add_framings(label, [warp_card(snap.frame, snap.cards[0].corners, CROP_SIZE)])
     return _bean_progress(label, 201, added=[{"photo": photo, "outline_found": True}])
 
 

@@ -89,7 +89,8 @@ class CardLocator:
 
     def framings(self, photo: np.ndarray, size: tuple[int, int]) -> list[np.ndarray]:
         """The card of a single-card photo cropped at each stage's corners, :meth:`crop`'s first:
-        refined, refined one round more, and the mask's own (one centre crop without a card region).
+        refined (:data:`~companion.vision.refine.ROUNDS` rounds), refined one round more, and the
+        mask's own (one centre crop without a card region).
 
         Enrollment embeds them all: where one stage misses the card's edge, the others
         keep the prototype near the card.

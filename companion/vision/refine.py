@@ -5,8 +5,9 @@ colour edge inside a card can pull a side inwards. :func:`view` warps the region
 around a rough quad upright, with a margin on every side, to the refiner's input; the
 network (ONNX) says where the card's 4 true corners lie in that view, and
 :func:`to_photo` maps them back into the photo. The answer is the mean over the view and
-its three mirror images; a further round may start from it (one is the default: a
-second lowers the corner error a little but named no more cards in the evaluation).
+its three mirror images; a further round starts from it (two in all by default: alone, a
+second round named no more cards, but with enrollment from every stage's framing it
+named 0.4 points more unseen-deck cards 1-shot, see the model card).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from companion.vision.rectify import order_corners
 
 MARGIN = 0.2
 """Share of the view's width (and height) on each side outside the rough quad."""
-ROUNDS = 1
+ROUNDS = 2
 """Refinements in a row, each starting from the last one's corners."""
 MAX_GROWTH = 1.6
 """Largest factor by which one round may change the quad's area; beyond it the round is ignored."""

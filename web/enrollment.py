@@ -125,7 +125,7 @@ class Deck:
         for image in images:
             framings = locator.framings(image, CROP_SIZE)
             photo = self.add_framings(label, framings)
-            added.append({"photo": photo, "outline_found": len(framings) > 1})
+            added.append({"photo": photo, "outline_found": len(framings) > 1})  # one: the centre crop, no card found
         return added
 
     def add_framings(self, label: str, framings: Sequence[np.ndarray]) -> int:

@@ -34,6 +34,11 @@ MAX_SIDE = 1600
 """Longer photos are scaled down before the card is found (phone photos are large)."""
 
 
+def framing_file(photo: int, framing: int = 1) -> str:
+    """File name of a kept photo's ``framing`` (1: the crop the page shows)."""
+    return f"{photo:04d}.png" if framing == 1 else f"{photo:04d}.{framing}.png"
+
+
 def label_name(label: str) -> str:
     """What the page calls a vision label: the bean's name, or "card back"."""
     return "card back" if label == BACK else CATALOGUE[label].name
@@ -107,7 +112,7 @@ class Deck:
         return sorted(int(p.stem) for p in folder.glob("*.png") if p.stem.isdigit()) if folder.is_dir() else []
 
     def photo_path(self, label: str, photo: int) -> Path:
-        path = self.photos / label / f"{photo:04d}.png"
+        path = self.photos / label / framing_file(photo)
         if not path.is_file():
             raise ApiError(404, f"{label_name(label)} has no photo {photo}")
         return path
@@ -137,13 +142,13 @@ class Deck:
             for k, crop in enumerate(framings, 1):
                 if crop.shape[:2] != CROP_SIZE[::-1]:
                     crop = cv2.resize(crop, CROP_SIZE, interpolation=cv2.INTER_AREA)
-                cv2.imwrite(str(folder / (f"{photo:04d}.png" if k == 1 else f"{photo:04d}.{k}.png")), crop)
+                cv2.imwrite(str(folder / framing_file(photo, k)), crop)
             return photo
 
     def framing_paths(self, label: str, photo: int) -> list[Path]:
         """A kept photo's crops, the one shown first."""
         main = self.photo_path(label, photo)
-        return [main, *sorted(main.parent.glob(f"{photo:04d}.*.png"))]
+        return [main, *sorted(main.parent.glob(f"{main.stem}.*.png"))]
 
     def delete(self, label: str, photo: int | None = None) -> int:
         """Delete one photo of ``label`` (or all of them); how many went."""

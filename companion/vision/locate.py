@@ -98,6 +98,6 @@ class CardLocator:
         rough = self.rough(photo)
         if rough is None or self.refiner is None:
             return [crop_card(photo, rough, size)]
-        once = self.refiner.refine(photo, [rough])[0]
-        twice = self.refiner.refine(photo, [once], 1)[0]
-        return [crop_card(photo, quad, size) for quad in (once, twice, rough)]
+        refined = self.refiner.refine(photo, [rough])[0]
+        further = self.refiner.step(photo, [refined])[0]
+        return [crop_card(photo, quad, size) for quad in (refined, further, rough)]

@@ -119,13 +119,14 @@ def photograph(face: np.ndarray, rng: np.random.Generator, cover: np.ndarray | N
 
 
 def photograph_with_quad(face: np.ndarray, rng: np.random.Generator, cover: np.ndarray | None = None,
-                         table: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+                         table: np.ndarray | None = None, cover_share: float = 0.3) -> tuple[np.ndarray, np.ndarray]:
     """Like :func:`photograph`, also giving the card's true corners in the photo; ``table`` is one
-    colour of the tablecloth (random when not given)."""
+    colour of the tablecloth (random when not given); ``cover`` overlaps the card in ``cover_share``
+    of the photos."""
     photo = tablecloth(rng, colour=table)
     quad = _card_quad(rng, rng.uniform(0.55, 0.88))
     _paste(photo, face, quad)
-    if cover is not None and rng.random() < 0.3:
+    if cover is not None and rng.random() < cover_share:
         # The next card of a column: same orientation, shifted along the card's length.
         side = 2 * int(rng.integers(2))  # a short edge: columns overlap along the card's length
         edge_mid = (quad[side] + quad[(side + 1) % 4]) / 2

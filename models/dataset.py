@@ -59,10 +59,12 @@ def card_crop(face: np.ndarray, rng: np.random.Generator, covers: Sequence[np.nd
     return locator.crop(photograph(face, rng, cover), SIZE)
 
 
-def card_framings(face: np.ndarray, rng: np.random.Generator, locator: CardLocator) -> np.ndarray:
-    """One degraded photo of ``face`` (no cover: an enrollment shot), cropped at each stage's corners
-    by ``locator`` (:meth:`~companion.vision.locate.CardLocator.framings`): (F, H, W, 3)."""
-    return np.stack(locator.framings(photograph(face, rng), SIZE))
+def card_framings(face: np.ndarray, rng: np.random.Generator, covers: Sequence[np.ndarray],
+                  locator: CardLocator) -> np.ndarray:
+    """:func:`card_crop`'s photo of ``face`` cropped at each stage's corners by ``locator``
+    (:meth:`~companion.vision.locate.CardLocator.framings`): (F, H, W, 3)."""
+    cover = covers[int(rng.integers(len(covers)))] if covers else None
+    return np.stack(locator.framings(photograph(face, rng, cover), SIZE))
 
 
 def non_card_photo(rng: np.random.Generator) -> np.ndarray:
@@ -109,6 +111,9 @@ PATTERNED = 0.15
 """Share of locator and refiner photos whose card is a tablecloth pattern: only its shape says it is a card."""
 CAMOUFLAGE = 0.35
 """Share of locator and refiner photos whose tablecloth has the colour of the card's rim."""
+COVERED = 0.6
+"""Share of locator and refiner photos whose card is covered by the next card of its column
+(twice the camera's usual share: a covered card's hidden end is the hardest corner to place)."""
 
 
 def rim_colour(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -120,13 +125,13 @@ def rim_colour(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 def _training_photo(faces: Sequence[np.ndarray], rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """A photo of a random face (or a patterned card), 40 % :func:`restyle`-d, half
-    :func:`recolour`-ed and some on a tablecloth of its own rim's colour, and its true quad."""
+    :func:`recolour`-ed, some on a tablecloth of its own rim's colour and 60 % covered, and its true quad."""
     face = faces[int(rng.integers(len(faces)))]
     face = tablecloth(rng, FACE_W, FACE_H) if rng.random() < PATTERNED else face
     face = restyle(face, rng) if rng.random() < 0.4 else face
     face = recolour(face, rng) if rng.random() < 0.5 else face
     table = rim_colour(face, rng) if rng.random() < CAMOUFLAGE else None
-    return photograph_with_quad(face, rng, faces[int(rng.integers(len(faces)))], table)
+    return photograph_with_quad(face, rng, faces[int(rng.integers(len(faces)))], table, COVERED)
 
 
 def locator_sample(faces: Sequence[np.ndarray], rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
@@ -191,7 +196,7 @@ def _chunk(args: tuple[list[tuple[int, int]], int]) -> list:
     if task == "refiner":
         return [refiner_samples(faces, np.random.default_rng([seed, c, i]), locator) for c, i in jobs]
     if task == "framings":
-        return [card_framings(faces[c], np.random.default_rng([seed, c, i]), locator) for c, i in jobs]
+        return [card_framings(faces[c], np.random.default_rng([seed, c, i]), covers, locator) for c, i in jobs]
     return [card_crop(faces[c], np.random.default_rng([seed, c, i]), covers, locator) for c, i in jobs]
 
 
@@ -232,11 +237,13 @@ def render_set(faces: Sequence[np.ndarray], per_class: Sequence[int], seed: int,
 
 
 def framing_set(faces: Sequence[np.ndarray], per_class: Sequence[int], seed: int, locator: tuple,
-                workers: int = 2) -> tuple[list[np.ndarray], np.ndarray]:
-    """Enrollment shots of every face (``per_class[c]`` of face ``c``), each as its framings (F, H, W, 3),
-    and int labels. Photo ``i`` of face ``c`` is :func:`render_set`'s without covers."""
+                workers: int = 2, covers: Sequence[np.ndarray] = ()) -> tuple[list[np.ndarray], np.ndarray]:
+    """Photos of every face (``per_class[c]`` of face ``c``), each as its framings (F, H, W, 3),
+    and int labels. Photo ``i`` of face ``c`` is :func:`render_set`'s with the same ``covers``
+    (enrollment shots have none)."""
     jobs = [(c, i) for c, n in enumerate(per_class) for i in range(n)]
-    return _render(jobs, seed, (list(faces), [], "framings", locator), workers, None), np.array([c for c, _ in jobs])
+    return (_render(jobs, seed, (list(faces), list(covers), "framings", locator), workers, None),
+            np.array([c for c, _ in jobs]))
 
 
 def locator_set(faces: Sequence[np.ndarray], count: int, seed: int, workers: int = 2,

@@ -32,7 +32,7 @@ import torch
 from torch.nn import functional as F
 
 from companion.cards import VISION_LABELS
-from companion.vision.classifier import CardClassifier
+from companion.vision.classifier import CardClassifier, Gallery
 from companion.vision.manifest import MANIFEST, Manifest, ModelFile, load_manifest
 from models import dataset
 from companion.vision.mirrors import MIRRORS
@@ -211,36 +211,60 @@ def threshold(known: np.ndarray, unknown: np.ndarray, weight: float = 10.0) -> f
     return float((low + candidates[last]) / 2)
 
 
-def calibrate(classifier: CardClassifier, seed: int, workers: int) -> tuple[float, float]:
-    """Unknown thresholds (shipped, deck) from best cosines of known cards and non-cards on ``seed``.
+def settled_threshold(best: Callable[[float], tuple[np.ndarray, np.ndarray]], rounds: int = 8) -> float:
+    """The :func:`threshold` of the best cosines ``best(t)`` (known, non-cards) that the classifier
+    gives when its second looks go to cards near ``t``: from no threshold, until it settles."""
+    t = threshold(*best(-1.0))
+    for _ in range(rounds):
+        again = threshold(*best(t))
+        if abs(again - t) < 1e-4:
+            break
+        t = again
+    return t
 
-    Known: house photos (shipped) and two unseen-style decks enrolled from one photo per
+
+CALIBRATION_SIZES = {"house": 150, "tables": 200, "strangers": 200, "decks": 4, "deck_photos": 30}
+"""Calibration photos: per house label, bare tables, other cards per family, unseen-style decks
+and test photos per label of each deck."""
+
+
+def calibrate(classifier: CardClassifier, seed: int, workers: int) -> tuple[float, float]:
+    """Unknown thresholds (shipped, deck) from best cosines of known cards and non-cards on ``seed``,
+    each photo in its framings and decided as the runtime does (second looks included).
+
+    Known: house photos (shipped) and unseen-style decks enrolled from one photo per
     label, in its framings (deck). Non-cards: bare tables and cards of other designs.
     """
     from companion.vision.locate import CardLocator
     from companion.vision.profile import enroll
 
+    size = CALIBRATION_SIZES
     covers, locator = dataset.other_faces(seed, 50), dataset.locator_parts(classifier.manifest)
-    house, _ = dataset.render_set(dataset.house_faces(), [60] * len(VISION_LABELS), seed, covers, locator, workers)
-    crop = CardLocator.of(classifier.manifest).crop
-    tables = [crop(dataset.non_card_photo(np.random.default_rng([seed, 3, i])), classifier.input_size)
-              for i in range(100)]
-    unknown = {}
-    for family in ("train", "unseen"):
-        strangers, _ = dataset.render_set(dataset.other_faces(seed + 70, 100, family), [1] * 100, seed + 70, [],
-                                          locator, workers)
-        unknown[family] = np.concatenate([np.stack(tables), strangers])
-    shipped = threshold(classifier.infer(list(house))[1].max(axis=1),
-                         classifier.infer(list(unknown["train"]))[1].max(axis=1))
-    known_sims, unknown_sims = [], []
-    for d in range(2):
+    house, _ = dataset.framing_set(dataset.house_faces(), [size["house"]] * len(VISION_LABELS), seed, locator,
+                                   workers, covers)
+    framings = CardLocator.of(classifier.manifest).framings
+    tables = [framings(dataset.non_card_photo(np.random.default_rng([seed, 3, i])), classifier.input_size)
+              for i in range(size["tables"])]
+    count = size["strangers"]
+    unknown = {family: tables + dataset.framing_set(dataset.other_faces(seed + 70, count, family), [1] * count,
+                                                    seed + 70, locator, workers)[0]
+               for family in ("train", "unseen")}
+
+    def best(views: list, gallery: Gallery | None, t: float) -> np.ndarray:
+        return classifier.cosines(views, gallery, t).max(axis=1)
+
+    shipped = settled_threshold(lambda t: (best(house, None, t), best(unknown["train"], None, t)))
+    decks = []
+    for d in range(size["decks"]):
         faces = [render_face(f) for f in unseen_deck(seed * 100 + d).values()]
         shots, _ = dataset.framing_set(faces, [1] * len(faces), seed + 50 + d, locator, workers)
-        vectors = enroll(classifier, {lab: [shots[i]] for i, lab in enumerate(VISION_LABELS)}).gallery.vectors
-        photos, _ = dataset.render_set(faces, [20] * len(faces), seed + 60 + d, covers, locator, workers)
-        known_sims.append((classifier.embed(list(photos)) @ vectors.T).max(axis=1))
-        unknown_sims.append((classifier.embed(list(unknown["unseen"])) @ vectors.T).max(axis=1))
-    return shipped, threshold(np.concatenate(known_sims), np.concatenate(unknown_sims))
+        gallery = enroll(classifier, {lab: [shots[i]] for i, lab in enumerate(VISION_LABELS)}).gallery
+        photos, _ = dataset.framing_set(faces, [size["deck_photos"]] * len(faces), seed + 60 + d, locator, workers,
+                                        covers)
+        decks.append((gallery, photos))
+    deck = settled_threshold(lambda t: (np.concatenate([best(photos, g, t) for g, photos in decks]),
+                                        np.concatenate([best(unknown["unseen"], g, t) for g, _ in decks])))
+    return shipped, deck
 
 
 def write_manifest(manifest: Manifest, extra: dict, path: Path) -> None:

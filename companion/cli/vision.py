@@ -26,14 +26,14 @@ def classify(args: argparse.Namespace) -> int:
         gallery = DeckProfile.load(args.deck, reader.classifier).gallery if args.deck else None
     except VisionError as exc:
         return _fail(str(exc))
-    status, paths, crops = 0, [], []
+    status, paths, views = 0, [], []
     for path in args.images:
         try:
-            crops.append(reader.crop(read_image(path)))
+            views.append(reader.framings(read_image(path)))
             paths.append(path)
         except VisionError as exc:
             status = _fail(str(exc))
-    for path, pred in zip(paths, reader.classifier.classify(crops, gallery)):
+    for path, pred in zip(paths, reader.classifier.classify_views(views, gallery)):
         if args.json:
             print(json.dumps({"image": path, "label": pred.label, "confidence": pred.confidence}))
         else:

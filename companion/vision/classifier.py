@@ -3,6 +3,7 @@
 :class:`CardClassifier` takes already-cropped, upright card images (from
 :class:`companion.vision.locate.CardLocator` or the later table detector) and classifies
 them in batches, against the shipped labels or against an enrolled :class:`Gallery`.
+A card whose first answer is unsure gets a second look (:meth:`CardClassifier.classify_views`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ from companion.vision.preprocess import to_input
 
 UNKNOWN = "unknown"
 BATCH = 256
+SECOND_LOOK_GAP = 0.1
+"""A card whose best cosine leads the next by less than this gets a second look."""
+SECOND_LOOK_MARGIN = 0.1
+"""A card whose best cosine is less than this above the threshold gets a second look."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,20 @@ def decide(cosines: np.ndarray, labels: Sequence[str], threshold: float, scale: 
     return out
 
 
+def unsure(cosines: np.ndarray, threshold: float) -> np.ndarray:
+    """Which rows of a (N, K) cosine matrix deserve a second look: a close runner-up, or
+    a best cosine near ``threshold``."""
+    ranked = np.sort(cosines, axis=1)
+    best = ranked[:, -1]
+    runner_up = ranked[:, -2] if cosines.shape[1] > 1 else np.full_like(best, -1.0)
+    return (best - runner_up < SECOND_LOOK_GAP) | (best < threshold + SECOND_LOOK_MARGIN)
+
+
+def turned(crop: np.ndarray) -> np.ndarray:
+    """``crop`` turned by 180° (a card lies either way up)."""
+    return np.ascontiguousarray(crop[::-1, ::-1])
+
+
 class CardClassifier:
     """The shipped card network in one onnxruntime session, created once and reused."""
 
@@ -83,8 +102,38 @@ class CardClassifier:
 
     def classify(self, crops: Sequence[np.ndarray], gallery: Gallery | None = None) -> list[Prediction]:
         """Name each card crop: against ``gallery`` (an enrolled deck) or the shipped labels."""
-        embeddings, cosines = self.infer(crops)
-        if gallery is None:
-            m = self.manifest
-            return decide(cosines, m.labels, m.unknown_threshold, m.scale)
-        return decide(embeddings @ gallery.vectors.T, gallery.labels, gallery.threshold, self.manifest.scale)
+        return self.classify_views([[crop] for crop in crops], gallery)
+
+    def classify_views(self, views: Sequence[Sequence[np.ndarray]], gallery: Gallery | None = None) -> list[Prediction]:
+        """Name each card from its views (crops of one photo, the best framing first), against
+        ``gallery`` (an enrolled deck) or the shipped labels."""
+        m = self.manifest
+        threshold = m.unknown_threshold if gallery is None else gallery.threshold
+        cosines = self.cosines(views, gallery, threshold)
+        return decide(cosines, m.labels if gallery is None else gallery.labels, threshold, m.scale)
+
+    def cosines(self, views: Sequence[Sequence[np.ndarray]], gallery: Gallery | None,
+                threshold: float) -> np.ndarray:
+        """(N, labels) cosines of each card to the shipped labels or ``gallery``'s.
+
+        The first view decides, unless its answer is :func:`unsure`: then the card's
+        embedding is the mean over all its views and their 180° turns. Both the network
+        and the prototypes (:mod:`companion.vision.profile`) see cards either way up, and
+        the mean smooths a framing's miss; most cards need one pass.
+        """
+        embeddings, shipped = self.infer([v[0] for v in views])
+        cosines = shipped if gallery is None else embeddings @ gallery.vectors.T
+        doubtful = np.flatnonzero(unsure(cosines, threshold))
+        extra = [[*views[i][1:], *map(turned, views[i])] for i in doubtful]
+        more_embeddings, more_shipped = self.infer([crop for crops in extra for crop in crops])
+        start = 0
+        for i, crops in zip(doubtful, extra):
+            part = slice(start, start + len(crops))
+            start += len(crops)
+            mean = np.vstack([embeddings[i], more_embeddings[part]]).mean(axis=0)
+            norm = float(np.linalg.norm(mean))
+            if gallery is None:  # the cosines are linear in the embedding
+                cosines[i] = np.vstack([shipped[i], more_shipped[part]]).mean(axis=0) / norm
+            else:
+                cosines[i] = mean / norm @ gallery.vectors.T
+        return cosines

@@ -24,9 +24,10 @@ class CardReader:
         return self.locator.crop(photo, self.classifier.input_size)
 
     def framings(self, photo: np.ndarray) -> list[np.ndarray]:
-        """The photo's card cropped at each stage's corners (:meth:`CardLocator.framings`), for enrollment."""
+        """The photo's card cropped at each stage's corners (:meth:`CardLocator.framings`), :meth:`crop`'s first."""
         return self.locator.framings(photo, self.classifier.input_size)
 
     def read(self, photos: Sequence[np.ndarray], gallery: Gallery | None = None) -> list[Prediction]:
-        """One prediction per single-card photo, against ``gallery`` or the shipped labels."""
-        return self.classifier.classify([self.crop(p) for p in photos], gallery)
+        """One prediction per single-card photo, against ``gallery`` or the shipped labels; an
+        unsure card gets a second look at all its framings (:meth:`CardClassifier.classify_views`)."""
+        return self.classifier.classify_views([self.framings(p) for p in photos], gallery)

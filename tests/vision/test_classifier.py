@@ -12,7 +12,7 @@ import pytest
 
 from companion.cards import VISION_LABELS
 from companion.vision import UNKNOWN, CardClassifier, VisionError
-from companion.vision.classifier import decide
+from companion.vision.classifier import Gallery, decide, turned, unsure
 from companion.vision.manifest import load_manifest
 from models.dataset import non_card_photo
 
@@ -69,3 +69,41 @@ def test_corrupt_or_missing_model_names_the_file():
         CardClassifier(dataclasses.replace(manifest, classifier=dataclasses.replace(net, sha256="0" * 64)))
     with pytest.raises(VisionError, match=r"nothing\.onnx.*missing"):
         CardClassifier(dataclasses.replace(manifest, classifier=dataclasses.replace(net, file="nothing.onnx")))
+
+
+def test_unsure_answers_are_close_runners_up_or_near_the_threshold():
+    cos = np.array([[0.9, 0.1], [0.9, 0.85], [0.55, 0.1], [0.3, 0.0]], np.float32)
+    assert unsure(cos, threshold=0.5).tolist() == [False, True, True, True]
+    assert unsure(cos[:, :1], threshold=0.5).tolist() == [False, False, True, True]  # a one-label deck
+
+
+def test_a_sure_card_is_named_by_its_first_view_alone(reader, classifier, faces, kit):
+    views = [reader.framings(p) for p in kit.photos_of(faces[:4], 2, kit.seed + 2, cover=False)]
+    first_embeddings, first = classifier.infer([v[0] for v in views])
+    sure = ~unsure(first, classifier.manifest.unknown_threshold)
+    assert sure.sum() >= 6
+    cosines = classifier.cosines(views, None, classifier.manifest.unknown_threshold)
+    assert np.allclose(cosines[sure], first[sure])
+    assert classifier.classify_views([]) == []
+    gallery = Gallery(classifier.manifest.labels, class_vectors(reader, faces, kit), 0.5)
+    against_gallery = classifier.cosines(views, gallery, classifier.manifest.unknown_threshold)
+    assert np.allclose(against_gallery[sure], (first_embeddings @ gallery.vectors.T)[sure], atol=1e-5)
+
+
+def class_vectors(reader, faces, kit) -> np.ndarray:  # noqa: ANN001
+    """The network's class vectors, solved from embeddings and cosines (cosines are linear in them)."""
+    embeddings, cosines = reader.classifier.infer([reader.crop(p) for p in kit.photos_of(faces, 6, kit.seed + 3)])
+    return np.linalg.lstsq(embeddings, cosines, rcond=None)[0].T.astype(np.float32)
+
+
+def test_an_unsure_card_gets_the_mean_of_all_its_views_and_their_turns(reader, classifier, faces, kit):
+    views = [reader.framings(p) for p in kit.photos_of(faces[:2], 2, kit.seed + 4)]
+    everything = [[*v, *map(turned, v)] for v in views]
+    embeddings = [classifier.embed(crops).mean(axis=0) for crops in everything]
+    means = np.array([e / np.linalg.norm(e) for e in embeddings])
+    vectors = class_vectors(reader, faces, kit)
+    # a threshold above every cosine leaves every card unsure: all of them get the second look
+    assert np.allclose(classifier.cosines(views, None, 2.0), means @ vectors.T, atol=1e-3)
+    gallery = Gallery(classifier.manifest.labels, vectors / np.linalg.norm(vectors, axis=1, keepdims=True), 2.0)
+    assert np.allclose(classifier.cosines(views, gallery, 2.0), means @ gallery.vectors.T, atol=1e-5)
+    assert all(p.label == UNKNOWN for p in classifier.classify_views(views, gallery))

@@ -72,3 +72,16 @@ def test_threshold_sits_in_the_middle_of_the_gap_between_cards_and_strays():
     assert train.threshold(known, strays) == pytest.approx(0.7)
     # overlapping: rejecting a known card costs ten strays, so the stray at 0.85 is let in
     assert 0.6 < train.threshold(known, np.array([0.2, 0.6, 0.85])) <= 0.8
+
+
+def test_settled_threshold_follows_second_looks_until_it_stops_moving():
+    known, strays = np.array([0.8, 0.9, 0.95]), np.array([0.2, 0.5, 0.6])
+    asked = []
+
+    def best(t: float) -> tuple[np.ndarray, np.ndarray]:
+        asked.append(t)  # a second look lifts known cards less than 0.15 above the threshold
+        return np.where(known < t + 0.15, known + 0.05, known), strays
+
+    # no threshold: gap 0.6-0.8, middle 0.7; there the card at 0.8 is lifted to 0.85: middle 0.725, which stays
+    assert train.settled_threshold(best) == pytest.approx(0.725)
+    assert asked == [-1.0, pytest.approx(0.7), pytest.approx(0.725)]

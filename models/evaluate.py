@@ -120,7 +120,7 @@ def decks(clf: CardClassifier, rep: Report, count: int, per_label: int, workers:
             preds = decide(cosines, gallery.labels, gallery.threshold, clf.manifest.scale)
             results[k].append(accuracy([p.label for p in preds], truth))
             argmax_results[k].append(accuracy([gallery.labels[i] for i in cosines.argmax(axis=1)], truth))
-            rejections[k].append(float(np.mean([p.label == UNKNOWN for p in clf.classify_views(strange, galleries[k])])))
+            rejections[k].append(float(np.mean([p.label == UNKNOWN for p in clf.classify_views(strange, gallery)])))
         rep.say(f"unseen deck {d + 1}/{count}: 1-shot {results[1][-1]:.4f}, 3-shot {results[3][-1]:.4f}")
     for k in (1, 3):
         rep.figures[f"deck_{k}shot_top1"] = float(np.mean(results[k]))

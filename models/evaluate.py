@@ -147,10 +147,8 @@ def timing(clf: CardClassifier, views: list, gallery: Gallery | None, repeats: i
         for card in views[:128]:
             clf.classify_views([card], gallery)
         best_single = min(best_single, (time.perf_counter() - start) / 128 * 1000)
-    threshold = clf.manifest.unknown_threshold if gallery is None else gallery.threshold
-    embeddings, shipped_cosines = clf.infer([v[0] for v in views])
-    first = shipped_cosines if gallery is None else embeddings @ gallery.vectors.T
-    return best_batched, best_single, float(unsure(first, threshold).mean())
+    first = clf.against(*clf.infer([v[0] for v in views]), gallery)
+    return best_batched, best_single, float(unsure(first, clf.threshold(gallery)).mean())
 
 
 def write_card(rep: Report, path: Path) -> None:

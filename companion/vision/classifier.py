@@ -107,10 +107,19 @@ class CardClassifier:
     def classify_views(self, views: Sequence[Sequence[np.ndarray]], gallery: Gallery | None = None) -> list[Prediction]:
         """Name each card from its views (crops of one photo, the best framing first), against
         ``gallery`` (an enrolled deck) or the shipped labels."""
-        m = self.manifest
-        threshold = m.unknown_threshold if gallery is None else gallery.threshold
+        threshold = self.threshold(gallery)
         cosines = self.cosines(views, gallery, threshold)
-        return decide(cosines, m.labels if gallery is None else gallery.labels, threshold, m.scale)
+        labels = self.manifest.labels if gallery is None else gallery.labels
+        return decide(cosines, labels, threshold, self.manifest.scale)
+
+    def threshold(self, gallery: Gallery | None) -> float:
+        """The least cosine for a match against ``gallery``, or against the shipped labels."""
+        return self.manifest.unknown_threshold if gallery is None else gallery.threshold
+
+    @staticmethod
+    def against(embeddings: np.ndarray, shipped: np.ndarray, gallery: Gallery | None) -> np.ndarray:
+        """Cosines of embeddings to ``gallery``'s prototypes, or their cosines to the shipped labels."""
+        return shipped if gallery is None else embeddings @ gallery.vectors.T
 
     def cosines(self, views: Sequence[Sequence[np.ndarray]], gallery: Gallery | None,
                 threshold: float) -> np.ndarray:
@@ -122,7 +131,7 @@ class CardClassifier:
         the mean smooths a framing's miss; most cards need one pass.
         """
         embeddings, shipped = self.infer([v[0] for v in views])
-        cosines = shipped if gallery is None else embeddings @ gallery.vectors.T
+        cosines = self.against(embeddings, shipped, gallery)
         doubtful = np.flatnonzero(unsure(cosines, threshold))
         extra = [[*views[i][1:], *map(turned, views[i])] for i in doubtful]
         more_embeddings, more_shipped = self.infer([crop for crops in extra for crop in crops])
@@ -132,8 +141,7 @@ class CardClassifier:
             start += len(crops)
             mean = np.vstack([embeddings[i], more_embeddings[part]]).mean(axis=0)
             norm = float(np.linalg.norm(mean))
-            if gallery is None:  # the cosines are linear in the embedding
-                cosines[i] = np.vstack([shipped[i], more_shipped[part]]).mean(axis=0) / norm
-            else:
-                cosines[i] = mean / norm @ gallery.vectors.T
+            # the shipped cosines are linear in the embedding: theirs is the mean's too
+            mean_shipped = np.vstack([shipped[i], more_shipped[part]]).mean(axis=0)
+            cosines[i] = self.against(mean / norm, mean_shipped / norm, gallery)
         return cosines

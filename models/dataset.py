@@ -60,11 +60,14 @@ def card_crop(face: np.ndarray, rng: np.random.Generator, covers: Sequence[np.nd
 
 
 def card_framings(face: np.ndarray, rng: np.random.Generator, covers: Sequence[np.ndarray],
-                  locator: CardLocator) -> np.ndarray:
+                  locator: CardLocator, enrollment: bool = False) -> np.ndarray:
     """:func:`card_crop`'s photo of ``face`` cropped at each stage's corners by ``locator``
-    (:meth:`~companion.vision.locate.CardLocator.framings`): (F, H, W, 3)."""
+    (:meth:`~companion.vision.locate.CardLocator.framings`): (F, H, W, 3), F = 0 when no card
+    outline is found; for ``enrollment``, the centre crop then, as enrollment takes it."""
     cover = covers[int(rng.integers(len(covers)))] if covers else None
-    return np.stack(locator.framings(photograph(face, rng, cover), SIZE))
+    photo = photograph(face, rng, cover)
+    framings = locator.enrollment_framings(photo, SIZE)[0] if enrollment else locator.framings(photo, SIZE)
+    return np.stack(framings) if framings else np.empty((0, SIZE[1], SIZE[0], 3), np.uint8)
 
 
 def non_card_photo(rng: np.random.Generator) -> np.ndarray:
@@ -195,8 +198,9 @@ def _chunk(args: tuple[list[tuple[int, int]], int]) -> list:
         return [locator_sample(faces, np.random.default_rng([seed, c, i])) for c, i in jobs]
     if task == "refiner":
         return [refiner_samples(faces, np.random.default_rng([seed, c, i]), locator) for c, i in jobs]
-    if task == "framings":
-        return [card_framings(faces[c], np.random.default_rng([seed, c, i]), covers, locator) for c, i in jobs]
+    if task in ("framings", "enrollment"):
+        return [card_framings(faces[c], np.random.default_rng([seed, c, i]), covers, locator, task == "enrollment")
+                for c, i in jobs]
     return [card_crop(faces[c], np.random.default_rng([seed, c, i]), covers, locator) for c, i in jobs]
 
 
@@ -237,12 +241,14 @@ def render_set(faces: Sequence[np.ndarray], per_class: Sequence[int], seed: int,
 
 
 def framing_set(faces: Sequence[np.ndarray], per_class: Sequence[int], seed: int, locator: tuple,
-                workers: int = 2, covers: Sequence[np.ndarray] = ()) -> tuple[list[np.ndarray], np.ndarray]:
+                workers: int = 2, covers: Sequence[np.ndarray] = (),
+                enrollment: bool = False) -> tuple[list[np.ndarray], np.ndarray]:
     """Photos of every face (``per_class[c]`` of face ``c``), each as its framings (F, H, W, 3),
     and int labels. Photo ``i`` of face ``c`` is :func:`render_set`'s with the same ``covers``
-    (enrollment shots have none)."""
+    (enrollment shots have none; with ``enrollment``, a photo without an outline is its centre crop)."""
     jobs = [(c, i) for c, n in enumerate(per_class) for i in range(n)]
-    return (_render(jobs, seed, (list(faces), list(covers), "framings", locator), workers, None),
+    task = "enrollment" if enrollment else "framings"
+    return (_render(jobs, seed, (list(faces), list(covers), task, locator), workers, None),
             np.array([c for c, _ in jobs]))
 
 

@@ -58,8 +58,14 @@ def confusion_matrix(predicted: list[str], truth: list[str], labels: tuple[str, 
     return matrix
 
 
+def outline_found(views: list) -> float:
+    """Share of photos in which the locator found a card outline (the others are ``unknown`` at once)."""
+    return float(np.mean([len(v) > 0 for v in views]))
+
+
 def unknown_views(clf: CardClassifier, seed: int, family: str, count: int, workers: int) -> list[np.ndarray]:
-    """Framings of things that are no card of the deck: bare tables and random designs of ``family``."""
+    """Framings of things that are no card of the deck: ``count`` bare tables, then ``count``
+    random designs of ``family``."""
     framings = CardLocator.of(clf.manifest).framings
     tables = [framings(dataset.non_card_photo(np.random.default_rng([seed, 3, i])), clf.input_size)
               for i in range(count)]
@@ -80,20 +86,24 @@ def shipped(clf: CardClassifier, rep: Report, per_label: int, workers: int) -> l
     rep.figures["shipped_top1"] = accuracy(preds, truth)
     rep.figures["shipped_top1_no_reject"] = accuracy(argmax, truth)
     rep.figures["shipped_images"] = len(truth)
+    rep.figures["shipped_outline_found"] = outline_found(views)
     matrix = confusion_matrix(preds, truth, VISION_LABELS)
     rep.confusion = matrix.tolist()
     rep.say(f"house deck, {len(truth)} photos: top-1 {rep.figures['shipped_top1']:.4f} "
-            f"(argmax without unknown threshold {rep.figures['shipped_top1_no_reject']:.4f})")
+            f"(argmax without unknown threshold {rep.figures['shipped_top1_no_reject']:.4f}), "
+            f"card outline found in {rep.figures['shipped_outline_found']:.4f}")
     rep.say("confusion (row = truth; off-diagonal counts only):")
     cols = VISION_LABELS + (UNKNOWN,)
     for r, label in enumerate(VISION_LABELS):
         errors = {cols[c]: int(n) for c, n in enumerate(matrix[r]) if n and cols[c] != label}
         rep.say(f"  {label:>11}: {matrix[r, r]}/{matrix[r].sum()} right" + (f", wrong: {errors}" if errors else ""))
+    count = 150
     for family in ("train", "unseen"):
-        strange = unknown_views(clf, rep.seed + 10, family, 150, workers)
+        strange = unknown_views(clf, rep.seed + 10, family, count, workers)
         rejected = np.mean([p.label == UNKNOWN for p in clf.classify_views(strange)])
         rep.figures[f"shipped_unknown_rejection_{family}"] = float(rejected)
-        rep.say(f"unknown rejection (tables + other {family}-style cards), {len(strange)} photos: {rejected:.4f}")
+        rep.say(f"unknown rejection (tables + other {family}-style cards), {len(strange)} photos: {rejected:.4f}; "
+                f"card outline found in {outline_found(strange[:count]):.4f} of the tables")
     return views
 
 
@@ -108,11 +118,14 @@ def decks(clf: CardClassifier, rep: Report, count: int, per_label: int, workers:
     argmax_results: dict[int, list[float]] = {1: [], 3: []}
     rejections: dict[int, list[float]] = {1: [], 3: []}
     galleries: dict[int, Gallery] = {}
+    found: list[float] = []
     for d in range(count):
         faces = [render_face(f) for f in unseen_deck(rep.seed * 100 + d).values()]
-        shots, shot_idx = dataset.framing_set(faces, [3] * len(faces), rep.seed + 40 + d, locator, workers)
+        shots, shot_idx = dataset.framing_set(faces, [3] * len(faces), rep.seed + 40 + d, locator, workers,
+                                             enrollment=True)
         views, idx = dataset.framing_set(faces, [per_label] * len(faces), rep.seed + 60 + d, locator, workers, covers)
         truth = [VISION_LABELS[i] for i in idx]
+        found.append(outline_found(views))
         for k in (1, 3):
             chosen = {lab: [shots[j] for j in np.flatnonzero(shot_idx == i)[:k]] for i, lab in enumerate(VISION_LABELS)}
             galleries[k] = gallery = enroll(clf, chosen).gallery
@@ -131,6 +144,8 @@ def decks(clf: CardClassifier, rep: Report, count: int, per_label: int, workers:
                 f"{rep.figures[f'deck_{k}shot_top1_no_reject']:.4f}), unknown rejection "
                 f"{rep.figures[f'deck_{k}shot_unknown_rejection']:.4f}")
     rep.figures["deck_images"] = count * len(VISION_LABELS) * per_label
+    rep.figures["deck_outline_found"] = float(np.mean(found))
+    rep.say(f"unseen decks: card outline found in {rep.figures['deck_outline_found']:.4f} of the test photos")
     return views, galleries[1]
 
 
@@ -147,7 +162,7 @@ def timing(clf: CardClassifier, views: list, gallery: Gallery | None, repeats: i
         for card in views[:128]:
             clf.classify_views([card], gallery)
         best_single = min(best_single, (time.perf_counter() - start) / 128 * 1000)
-    first = clf.against(*clf.infer([v[0] for v in views]), gallery)
+    first = clf.against(*clf.infer([v[0] for v in views if len(v)]), gallery)
     return best_batched, best_single, float(unsure(first, clf.threshold(gallery)).mean())
 
 

@@ -1,7 +1,7 @@
 """Train the card locator, corner refiner and card network on rendered photos, export ONNX,
 write the manifest.
 
-The one re-run command (CPU, about 65 minutes on 2 idle cores)::
+The one re-run command (CPU, about 100 minutes on 2 cores)::
 
     .venv/bin/python -m models.train          # seed 1; then evaluates and writes MODEL_CARD.md
     .venv/bin/python -m models.train --stages refiner   # one stage; the others keep the shipped models
@@ -257,7 +257,7 @@ def calibrate(classifier: CardClassifier, seed: int, workers: int) -> tuple[floa
     decks = []
     for d in range(size["decks"]):
         faces = [render_face(f) for f in unseen_deck(seed * 100 + d).values()]
-        shots, _ = dataset.framing_set(faces, [1] * len(faces), seed + 50 + d, locator, workers)
+        shots, _ = dataset.framing_set(faces, [1] * len(faces), seed + 50 + d, locator, workers, enrollment=True)
         gallery = enroll(classifier, {lab: [shots[i]] for i, lab in enumerate(VISION_LABELS)}).gallery
         photos, _ = dataset.framing_set(faces, [size["deck_photos"]] * len(faces), seed + 60 + d, locator, workers,
                                         covers)
@@ -364,7 +364,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--locator-epochs", type=int, default=16)
     parser.add_argument("--refiner-photos", type=int, default=24000, help="photos for the corner refiner")
     parser.add_argument("--refiner-epochs", type=int, default=20)
-    parser.add_argument("--others", type=int, default=2400, help="random other card designs (decks of 16)")
+    parser.add_argument("--others", type=int, default=4800, help="random other card designs (decks of 16)")
     parser.add_argument("--house-photos", type=int, default=300, help="photos per shipped label")
     parser.add_argument("--other-photos", type=int, default=12, help="photos per other design")
     parser.add_argument("--epochs", type=int, default=16)

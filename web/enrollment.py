@@ -128,9 +128,8 @@ class Deck:
             raise ApiError(503, f"card recognition is unavailable: {exc}") from None
         added = []
         for image in images:
-            framings = locator.framings(image, CROP_SIZE)
-            photo = self.add_framings(label, framings)
-            added.append({"photo": photo, "outline_found": len(framings) > 1})  # one: the centre crop, no card found
+            framings, found = locator.enrollment_framings(image, CROP_SIZE)
+            added.append({"photo": self.add_framings(label, framings), "outline_found": found})
         return added
 
     def add_framings(self, label: str, framings: Sequence[np.ndarray]) -> int:

@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
+
+import numpy as np
 
 from companion.cards import VISION_LABELS
 from companion.vision.errors import VisionError
@@ -33,6 +36,10 @@ def classify(args: argparse.Namespace) -> int:
             paths.append(path)
         except VisionError as exc:
             status = _fail(str(exc))
+            continue
+        if not views[-1]:
+            print(f"note: {path}: no card outline found, so it is unknown; photograph the card with some table "
+                  "around it", file=sys.stderr)
     for path, pred in zip(paths, reader.classifier.classify_views(views, gallery)):
         if args.json:
             print(json.dumps({"image": path, "label": pred.label, "confidence": pred.confidence}))
@@ -41,12 +48,21 @@ def classify(args: argparse.Namespace) -> int:
     return status
 
 
+def _enrollment_framings(reader: CardReader, path: Path) -> list[np.ndarray]:
+    """One enrollment photo's framings; a note when no card outline was found in it."""
+    framings, found = reader.enrollment_framings(read_image(path))
+    if not found:
+        print(f"note: {path}: no card outline found, enrolled its central part; for a better profile "
+              "photograph the card with some table around it", file=sys.stderr)
+    return framings
+
+
 def enroll_deck(args: argparse.Namespace) -> int:
     """Build a deck profile from ``DIR/<label>/*.png|jpg`` and write it to ``--out``."""
     try:
         photos = enrollment_photos(args.dir)
         reader = CardReader()
-        framed = {label: [reader.framings(read_image(p)) for p in paths] for label, paths in photos.items()}
+        framed = {label: [_enrollment_framings(reader, p) for p in paths] for label, paths in photos.items()}
         profile = enroll(reader.classifier, framed)
         profile.save(args.out)
     except VisionError as exc:
@@ -66,7 +82,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     commands = parser.add_subparsers(dest="vision_command", metavar="COMMAND")
 
     cls = commands.add_parser("classify", help="name the card in each photo of a single card")
-    cls.add_argument("images", nargs="+", metavar="IMAGE", help="PNG or JPEG photos, one card each")
+    cls.add_argument("images", nargs="+", metavar="IMAGE",
+                     help="PNG or JPEG photos, one card each with some table around it (no card outline: unknown)")
     cls.add_argument("--deck", metavar="PROFILE", help="a deck profile from `companion vision enroll`")
     cls.add_argument("--json", action="store_true", help='one JSON object per image: {"image", "label", "confidence"}')
     cls.set_defaults(func=classify)

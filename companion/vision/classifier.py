@@ -106,15 +106,18 @@ class CardClassifier:
 
     def classify_views(self, views: Sequence[Sequence[np.ndarray]], gallery: Gallery | None = None) -> list[Prediction]:
         """Name each card from its views (crops of one photo, the best framing first), against
-        ``gallery`` (an enrolled deck) or the shipped labels."""
+        ``gallery`` (an enrolled deck) or the shipped labels; a card without views is ``unknown``."""
         threshold = self.threshold(gallery)
         cosines = self.cosines(views, gallery, threshold)
-        labels = self.manifest.labels if gallery is None else gallery.labels
-        return decide(cosines, labels, threshold, self.manifest.scale)
+        return decide(cosines, self.labels(gallery), threshold, self.manifest.scale)
 
     def threshold(self, gallery: Gallery | None) -> float:
         """The least cosine for a match against ``gallery``, or against the shipped labels."""
         return self.manifest.unknown_threshold if gallery is None else gallery.threshold
+
+    def labels(self, gallery: Gallery | None) -> tuple[str, ...]:
+        """The labels ``gallery`` (or, without one, the shipped model) can name."""
+        return tuple(self.manifest.labels if gallery is None else gallery.labels)
 
     @staticmethod
     def against(embeddings: np.ndarray, shipped: np.ndarray, gallery: Gallery | None) -> np.ndarray:
@@ -128,20 +131,23 @@ class CardClassifier:
         The first view decides, unless its answer is :func:`unsure`: then the card's
         embedding is the mean over all its views and their 180° turns. Both the network
         and the prototypes (:mod:`companion.vision.profile`) see cards either way up, and
-        the mean smooths a framing's miss; most cards need one pass.
+        the mean smooths a framing's miss; most cards need one pass. A card without
+        views (no card was found) gets cosine -1 to every label, below any threshold.
         """
-        embeddings, shipped = self.infer([v[0] for v in views])
-        cosines = self.against(embeddings, shipped, gallery)
-        doubtful = np.flatnonzero(unsure(cosines, threshold))
-        extra = [[*views[i][1:], *map(turned, views[i])] for i in doubtful]
+        seen = [i for i, v in enumerate(views) if len(v)]
+        embeddings, shipped = self.infer([views[i][0] for i in seen])
+        cosines = np.full((len(views), len(self.labels(gallery))), -1.0, np.float32)
+        cosines[seen] = self.against(embeddings, shipped, gallery)
+        doubtful = np.flatnonzero(unsure(cosines[seen], threshold))
+        extra = [[*views[seen[k]][1:], *map(turned, views[seen[k]])] for k in doubtful]
         more_embeddings, more_shipped = self.infer([crop for crops in extra for crop in crops])
         start = 0
-        for i, crops in zip(doubtful, extra):
+        for k, crops in zip(doubtful, extra):
             part = slice(start, start + len(crops))
             start += len(crops)
-            mean = np.vstack([embeddings[i], more_embeddings[part]]).mean(axis=0)
+            mean = np.vstack([embeddings[k], more_embeddings[part]]).mean(axis=0)
             norm = float(np.linalg.norm(mean))
             # the shipped cosines are linear in the embedding: theirs is the mean's too
-            mean_shipped = np.vstack([shipped[i], more_shipped[part]]).mean(axis=0)
-            cosines[i] = self.against(mean / norm, mean_shipped / norm, gallery)
+            mean_shipped = np.vstack([shipped[k], more_shipped[part]]).mean(axis=0)
+            cosines[seen[k]] = self.against(mean / norm, mean_shipped / norm, gallery)
         return cosines

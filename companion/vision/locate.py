@@ -19,7 +19,7 @@ from companion.vision.manifest import Manifest, ModelFile
 from companion.vision.mirrors import MIRRORS, mirrored
 from companion.vision.onnx import open_session
 from companion.vision.preprocess import to_input
-from companion.vision.rectify import crop_card, order_corners
+from companion.vision.rectify import centre_crop, crop_card, order_corners
 from companion.vision.refine import CornerRefiner
 
 
@@ -90,14 +90,22 @@ class CardLocator:
     def framings(self, photo: np.ndarray, size: tuple[int, int]) -> list[np.ndarray]:
         """The card of a single-card photo cropped at each stage's corners, :meth:`crop`'s first:
         refined (:data:`~companion.vision.refine.ROUNDS` rounds), refined one round more, and the
-        mask's own (one centre crop without a card region).
+        mask's own; none when no card outline is found (a photo without a card).
 
         Enrollment embeds them all: where one stage misses the card's edge, the others
         keep the prototype near the card.
         """
         rough = self.rough(photo)
-        if rough is None or self.refiner is None:
+        if rough is None:
+            return []
+        if self.refiner is None:
             return [crop_card(photo, rough, size)]
         refined = self.refiner.refine(photo, [rough])[0]
         further = self.refiner.step(photo, [refined])[0]
         return [crop_card(photo, quad, size) for quad in (refined, further, rough)]
+
+    def enrollment_framings(self, photo: np.ndarray, size: tuple[int, int]) -> tuple[list[np.ndarray], bool]:
+        """:meth:`framings` of a photo said to show a card, and whether its outline was found;
+        without one, the photo's central card-shaped part stands for the card."""
+        framings = self.framings(photo, size)
+        return (framings, True) if framings else ([centre_crop(photo, size)], False)

@@ -24,10 +24,17 @@ class CardReader:
         return self.locator.crop(photo, self.classifier.input_size)
 
     def framings(self, photo: np.ndarray) -> list[np.ndarray]:
-        """The photo's card cropped at each stage's corners (:meth:`CardLocator.framings`), :meth:`crop`'s first."""
+        """The photo's card cropped at each stage's corners (:meth:`CardLocator.framings`), :meth:`crop`'s first;
+        none without a card outline."""
         return self.locator.framings(photo, self.classifier.input_size)
+
+    def enrollment_framings(self, photo: np.ndarray) -> tuple[list[np.ndarray], bool]:
+        """The framings of a photo said to show a card, and whether its outline was found
+        (:meth:`CardLocator.enrollment_framings`)."""
+        return self.locator.enrollment_framings(photo, self.classifier.input_size)
 
     def read(self, photos: Sequence[np.ndarray], gallery: Gallery | None = None) -> list[Prediction]:
         """One prediction per single-card photo, against ``gallery`` or the shipped labels; an
-        unsure card gets a second look at all its framings (:meth:`CardClassifier.classify_views`)."""
+        unsure card gets a second look at all its framings (:meth:`CardClassifier.classify_views`),
+        a photo without a card outline is ``unknown``."""
         return self.classifier.classify_views([self.framings(p) for p in photos], gallery)

@@ -90,6 +90,18 @@ def test_a_sure_card_is_named_by_its_first_view_alone(reader, classifier, faces,
     assert np.allclose(against_gallery[sure], (first_embeddings @ gallery.vectors.T)[sure], atol=1e-5)
 
 
+def test_a_card_without_views_is_unknown_and_leaves_the_others_alone(reader, classifier, faces, kit):
+    views = [reader.framings(p) for p in kit.photos_of(faces[:3], 1, kit.seed + 5, cover=False)]
+    threshold = classifier.manifest.unknown_threshold
+    with_gap = [views[0], [], views[1], [], views[2]]
+    cosines = classifier.cosines(with_gap, None, threshold)
+    assert np.allclose(cosines[[0, 2, 4]], classifier.cosines(views, None, threshold), atol=1e-6)
+    assert (cosines[[1, 3]] == -1).all()
+    preds = classifier.classify_views(with_gap)
+    assert [p.label for p in preds[1::2]] == [UNKNOWN, UNKNOWN] and preds[1].confidence == 1.0
+    assert [p.label for p in preds[::2]] == list(classifier.manifest.labels[:3])
+
+
 def class_vectors(reader, faces, kit) -> np.ndarray:  # noqa: ANN001
     """The network's class vectors, solved from embeddings and cosines (cosines are linear in them)."""
     embeddings, cosines = reader.classifier.infer([reader.crop(p) for p in kit.photos_of(faces, 6, kit.seed + 3)])

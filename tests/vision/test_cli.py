@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 
+import numpy as np
 import pytest
 
 from companion.cards import VISION_LABELS
@@ -42,13 +43,23 @@ def test_unreadable_images_are_named_and_skipped(tmp_path, capsys, faces, kit):
     assert [json.loads(line)["image"] for line in out.splitlines()] == [good]
 
 
+def test_a_photo_without_a_card_is_unknown_with_a_note(tmp_path, capsys, faces, kit):
+    photo = kit.photos_of(faces[:1], 1, kit.seed + 24)[0]
+    card, blank = kit.write_photos(tmp_path, [photo, np.full_like(photo, 128)])
+    code, out, err = _run(capsys, "classify", card, blank, "--json")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [r["label"] for r in rows] == [VISION_LABELS[0], "unknown"]
+    assert rows[1]["confidence"] == 1.0
+    assert f"{blank}: no card outline found" in err and card not in err
+
+
 def test_enroll_then_classify_with_the_deck(tmp_path, capsys, kit):
     deck = [render_face(d) for d in unseen_deck(kit.seed + 1).values()]
     for label, face in zip(VISION_LABELS, deck):
         kit.write_photos(tmp_path / "deck" / label, kit.photos_of([face], 2, kit.seed + 22, cover=False))
     profile = tmp_path / "deck.json"
-    code, out, _ = _run(capsys, "enroll", "--out", str(profile), str(tmp_path / "deck"))
-    assert code == 0 and profile.exists() and "16 labels from 32 photos" in out
+    code, out, err = _run(capsys, "enroll", "--out", str(profile), str(tmp_path / "deck"))
+    assert code == 0 and profile.exists() and "16 labels from 32 photos" in out and "no card outline" not in err
     paths = kit.write_photos(tmp_path / "test", kit.photos_of(deck, 1, kit.seed + 23))
     code, out, _ = _run(capsys, "classify", *paths, "--deck", str(profile), "--json")
     labels = [json.loads(line)["label"] for line in out.splitlines()]
@@ -76,6 +87,15 @@ def test_bad_enrollment_folders(tmp_path, capsys, faces, kit, counts, message):
     code, _, err = _run(capsys, "enroll", "--out", str(tmp_path / "p.json"), _folder(root, counts, faces, kit))
     assert code == 2 and message in err and str(root) in err
     assert not (tmp_path / "p.json").exists()
+
+
+def test_an_enrollment_photo_without_a_card_outline_is_noted_and_its_centre_enrolled(tmp_path, capsys, faces, kit):
+    photo = kit.photos_of(faces[:1], 1, kit.seed + 26, cover=False)[0]
+    kit.write_photos(tmp_path / "deck" / "blue", [photo])
+    blank = kit.write_photos(tmp_path / "deck" / "red", [np.full_like(photo, 128)])[0]
+    code, out, err = _run(capsys, "enroll", "--out", str(tmp_path / "p.json"), str(tmp_path / "deck"))
+    assert code == 0 and "2 labels from 2 photos" in out
+    assert f"note: {blank}: no card outline found, enrolled its central part" in err and "blue" not in err
 
 
 def test_corrupt_model_and_profile_messages(tmp_path, capsys, faces, monkeypatch, kit):

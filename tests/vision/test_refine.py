@@ -82,6 +82,14 @@ def test_framings_are_the_crop_and_the_card_cut_at_the_other_stages_corners(read
     assert np.array_equal(framings[0], reader.crop(photo))
     assert np.array_equal(framings[2], crop_card(photo, reader.locator.rough(photo), size))
     assert not np.array_equal(framings[0], framings[2])
-    blank = np.full_like(photo, 128)  # no card region: the centre crop, once
+    again, found = reader.enrollment_framings(photo)
+    assert found and len(again) == 3 and all(np.array_equal(a, b) for a, b in zip(again, framings))
+
+
+def test_a_photo_without_a_card_outline_has_no_framings_but_enrollment_takes_its_centre(reader, faces, kit):
+    blank = np.full_like(kit.photos_of(faces[:1], 1, kit.seed + 11, cover=False)[0], 128)
+    size = reader.classifier.input_size
     assert reader.locator.rough(blank) is None
-    assert [f.tolist() for f in reader.framings(blank)] == [crop_card(blank, None, size).tolist()]
+    assert reader.framings(blank) == []
+    crops, found = reader.enrollment_framings(blank)
+    assert not found and [c.tolist() for c in crops] == [crop_card(blank, None, size).tolist()]

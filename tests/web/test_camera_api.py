@@ -322,6 +322,14 @@ def test_photos_of_a_bean_are_kept_as_upright_crops(client, editor):
     assert "too few photos" in progress["problem"]
 
 
+def test_a_photo_without_a_card_outline_is_kept_as_its_centre_and_flagged(client, editor):
+    blank = jpeg(np.full((200, 240, 3), 128, np.uint8))
+    response = upload(editor, "red", (photo_of("red", 1), "card.jpg"), (blank, "table.jpg"))
+    assert response.status_code == 201, response.get_json()
+    assert [a["outline_found"] for a in response.get_json()["added"]] == [True, False]
+    assert counts(client)["red"] == 2
+
+
 def test_bad_uploads_are_refused_and_nothing_is_kept(client, editor):
     response = upload(editor, "red", (photo_of("red", 1), "good.jpg"), (b"this is no picture", "notes.txt"))
     assert response.status_code == 400

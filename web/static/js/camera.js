@@ -174,7 +174,7 @@
       form.append("photo", file, file.name);
       const data = await change("POST", `${beanPath(bean)}/photos`, form);
       if (data && data.added.some((a) => !a.outline_found)) {
-        alert(`${file.name}: no card outline found, the middle of the photo was kept. Check it, or take it again closer.`, { kind: "info" });
+        alert(`${file.name}: no card outline found, the middle of the photo was kept. Check it, or take it again with some table around the card.`, { kind: "info" });
       }
     }
   });

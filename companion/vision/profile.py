@@ -89,6 +89,9 @@ def enroll(classifier: CardClassifier, photos: Mapping[str, Sequence[Sequence[np
     vectors = []
     for label in labels:
         variants = [v for framings in photos[label] for crop in framings for v in augment(crop, rng)]
+        if not variants:
+            raise VisionError(f"{label}: no card crop to enroll; give each photo at least one crop "
+                              "(CardLocator.enrollment_framings)")
         mean = classifier.embed(variants).mean(axis=0)
         vectors.append(mean / np.linalg.norm(mean))
     gallery = Gallery(labels, np.array(vectors, np.float32), classifier.manifest.deck_threshold)

@@ -21,7 +21,8 @@ def deck_faces(kit) -> list[np.ndarray]:
 @pytest.fixture(scope="module")
 def profile(reader, deck_faces, kit) -> DeckProfile:
     shots = kit.photos_of(deck_faces, 1, kit.seed + 5, cover=False)
-    return enroll(reader.classifier, {label: [reader.framings(s)] for label, s in zip(VISION_LABELS, shots)})
+    framings = [reader.enrollment_framings(s)[0] for s in shots]
+    return enroll(reader.classifier, {label: [f] for label, f in zip(VISION_LABELS, framings)})
 
 
 def test_one_shot_enrollment_names_fresh_photos(reader, deck_faces, profile, kit):
@@ -40,6 +41,12 @@ def test_non_cards_score_below_deck_cards(reader, deck_faces, profile, kit):
     cards = reader.read(kit.photos_of(deck_faces, 2, kit.seed + 7), profile.gallery)
     assert np.median([p.similarity for p in cards]) > np.median([p.similarity for p in tables]) + 0.2
     assert sum(p.label == UNKNOWN for p in tables) >= 0.6 * len(tables)
+
+
+def test_a_label_without_crops_cannot_be_enrolled(classifier):
+    crop = np.zeros((96, 64, 3), np.uint8)
+    with pytest.raises(VisionError, match="red: no card crop to enroll"):
+        enroll(classifier, {"blue": [[crop]], "red": [[]]})
 
 
 def test_profile_round_trip(tmp_path, classifier, profile):

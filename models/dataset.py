@@ -80,6 +80,12 @@ def non_card_photo(rng: np.random.Generator) -> np.ndarray:
     return cv2.GaussianBlur(photo, (0, 0), float(rng.uniform(0.3, 1.2)))
 
 
+def non_card_framings(locator: CardLocator, seed: int, count: int) -> list[list[np.ndarray]]:
+    """:meth:`~companion.vision.locate.CardLocator.framings` of ``count`` photos without a card
+    (mostly none: no card outline); photo ``i`` depends on ``(seed, i)`` only."""
+    return [locator.framings(non_card_photo(np.random.default_rng([seed, 3, i])), SIZE) for i in range(count)]
+
+
 def recolour(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """``face`` with its colour channels shuffled and maybe inverted: palettes no deck of
     the training family has, so the locator learns card outlines rather than card colours."""

@@ -66,9 +66,7 @@ def outline_found(views: list) -> float:
 def unknown_views(clf: CardClassifier, seed: int, family: str, count: int, workers: int) -> list[np.ndarray]:
     """Framings of things that are no card of the deck: ``count`` bare tables, then ``count``
     random designs of ``family``."""
-    framings = CardLocator.of(clf.manifest).framings
-    tables = [framings(dataset.non_card_photo(np.random.default_rng([seed, 3, i])), clf.input_size)
-              for i in range(count)]
+    tables = dataset.non_card_framings(CardLocator.of(clf.manifest), seed, count)
     strangers = dataset.other_faces(seed + 1, count, family)
     return tables + dataset.framing_set(strangers, [1] * count, seed + 1, locator_parts(clf.manifest), workers)[0]
 

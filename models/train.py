@@ -242,9 +242,7 @@ def calibrate(classifier: CardClassifier, seed: int, workers: int) -> tuple[floa
     covers, locator = dataset.other_faces(seed, 50), dataset.locator_parts(classifier.manifest)
     house, _ = dataset.framing_set(dataset.house_faces(), [size["house"]] * len(VISION_LABELS), seed, locator,
                                    workers, covers)
-    framings = CardLocator.of(classifier.manifest).framings
-    tables = [framings(dataset.non_card_photo(np.random.default_rng([seed, 3, i])), classifier.input_size)
-              for i in range(size["tables"])]
+    tables = dataset.non_card_framings(CardLocator.of(classifier.manifest), seed, size["tables"])
     count = size["strangers"]
     unknown = {family: tables + dataset.framing_set(dataset.other_faces(seed + 70, count, family), [1] * count,
                                                     seed + 70, locator, workers)[0]

@@ -117,7 +117,7 @@ class CardClassifier:
 
     def labels(self, gallery: Gallery | None) -> tuple[str, ...]:
         """The labels ``gallery`` (or, without one, the shipped model) can name."""
-        return tuple(self.manifest.labels if gallery is None else gallery.labels)
+        return self.manifest.labels if gallery is None else gallery.labels
 
     @staticmethod
     def against(embeddings: np.ndarray, shipped: np.ndarray, gallery: Gallery | None) -> np.ndarray:

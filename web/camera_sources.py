@@ -56,11 +56,11 @@ class OpenCVCamera:
 
     def __init__(self, spec: str) -> None:
         self.spec = spec
-        self.name = f"camera {spec}" if spec.isdigit() else spec
+        self.name = f"camera {spec}" if spec.isdecimal() else spec
         self._capture: cv2.VideoCapture | None = None
 
     def open(self) -> None:
-        capture = cv2.VideoCapture(int(self.spec) if self.spec.isdigit() else self.spec)
+        capture = cv2.VideoCapture(int(self.spec) if self.spec.isdecimal() else self.spec)
         if not capture.isOpened():
             capture.release()
             raise CameraOffline(f"cannot open {self.name} (unplugged or in use?)")
@@ -83,7 +83,7 @@ class OpenCVCamera:
             self._capture = None
 
     def _is_file(self) -> bool:
-        return not self.spec.isdigit() and "://" not in self.spec
+        return not self.spec.isdecimal() and "://" not in self.spec
 
 
 class SyntheticTable:

@@ -109,7 +109,7 @@ class Deck:
 
     def photo_ids(self, label: str) -> list[int]:
         folder = self.photos / label
-        return sorted(int(p.stem) for p in folder.glob("*.png") if p.stem.isdigit()) if folder.is_dir() else []
+        return sorted(int(p.stem) for p in folder.glob("*.png") if p.stem.isdecimal()) if folder.is_dir() else []
 
     def photo_path(self, label: str, photo: int) -> Path:
         path = self.photos / label / framing_file(photo)

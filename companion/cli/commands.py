@@ -22,7 +22,7 @@ HELP = """\
 
 def seat_of(state: GameState, word: str) -> int:
     """A player by seat number or (case-insensitive) name."""
-    if word.isdigit() and int(word) < len(state.players):
+    if word.isdecimal() and int(word) < len(state.players):
         return int(word)
     for seat, name in enumerate(state.names):
         if name.lower() == word.lower():
@@ -41,7 +41,7 @@ def _bean(word: str) -> str:
 
 
 def _field(word: str) -> int:
-    if not word.isdigit() or int(word) < 1:
+    if not word.isdecimal() or int(word) < 1:
         raise ValueError(f"fields are numbered from 1, not {word!r}")
     return int(word) - 1
 
@@ -71,7 +71,7 @@ def parse_command(state: GameState, line: str) -> Move:
 
 def _plant(state: GameState, words: list[str]) -> Plant:
     seat = state.active
-    if len(words) >= 2 and not words[1].isdigit():
+    if len(words) >= 2 and not words[1].isdecimal():
         seat, words = seat_of(state, words[0]), words[1:]
     if not 1 <= len(words) <= 2:
         raise ValueError("plant [PLAYER] BEAN [FIELD]")

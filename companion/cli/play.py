@@ -95,7 +95,7 @@ def _loop(session: GameSession, ask: Callable[[str], str]) -> None:
             print(table_text(session.summary()))
             continue
         if word == "undo":
-            count = int(line.split()[1]) if len(line.split()) > 1 and line.split()[1].isdigit() else 1
+            count = int(line.split()[1]) if len(line.split()) > 1 and line.split()[1].isdecimal() else 1
             print(f"  undid {session.undo(count)} event(s)")
             print(table_text(session.summary()))
             continue

@@ -129,9 +129,9 @@ class _Parser:
 
     def term(self) -> Term:
         count = 1
-        if self.peek().isdigit():
+        if self.peek().isdecimal():
             start = self.pos
-            while self.pos < len(self.text) and self.text[self.pos].isdigit():
+            while self.pos < len(self.text) and self.text[self.pos].isdecimal():
                 self.pos += 1
             count = int(self.text[start : self.pos])
             if count < 1:

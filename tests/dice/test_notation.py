@@ -52,6 +52,7 @@ def test_canonical_printing(text: str, canonical: str) -> None:
         ("stinky", 0, "unknown bean 'stinky' (did you mean 'stink'?)"),
         ("soy + 2 green", 8, "expected 'x' after the count"),
         ("0x soy", 0, "a count must be at least 1"),
+        ("²x soy", 0, "expected a bean"),  # a digit to str.isdigit, but no number to int()
         ("(soy| soy)", 6, "soy is already in this group"),
         ("(soy|green", 10, "expected '|' or ')'"),
         ("soy red", 4, "expected '+', 'or' or the end"),

@@ -64,7 +64,7 @@ def test_the_pin_is_random_when_not_given(tmp_path) -> None:
     from web import create_app
 
     pins = {create_app(instance_path=tmp_path / str(n)).config["TABLE_PIN"] for n in range(4)}
-    assert all(len(pin) == 6 and pin.isdigit() for pin in pins) and len(pins) > 1
+    assert all(len(pin) == 6 and pin.isdecimal() for pin in pins) and len(pins) > 1
 
 
 def test_the_session_key_survives_a_restart(tmp_path) -> None:

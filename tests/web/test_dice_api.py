@@ -159,6 +159,11 @@ def test_a_card_with_bad_order_text_is_refused_with_the_order_and_position(edito
     assert not _catalogue_path(app).exists()
 
 
+def test_an_order_of_superscript_digits_is_refused_not_a_server_error(editor: Editor, app: Flask) -> None:
+    data = _refused(editor, app, {"orders": ["¹", *CARD[1:]]}, 400)
+    assert data["order_index"] == 0 and "expected a bean" in data["error"]
+
+
 def test_a_card_with_an_impossible_order_is_refused(editor: Editor, app: Flask) -> None:
     data = _refused(editor, app, {"orders": [*CARD[:4], "3x garden"]}, 422)
     assert data["order_index"] == 4 and data["impossible"] is True

@@ -29,6 +29,6 @@ def query_int(name: str, what: str = "a whole number") -> int | None:
     raw = request.args.get(name)
     if raw is None:
         return None
-    if not raw.isdigit():
+    if not raw.isdecimal():
         raise ApiError(400, f'"{name}" must be {what}, got {raw!r}')
     return int(raw)

@@ -1,5 +1,5 @@
 """Card classification speed on 2 threads: batched vs. one card per call (second looks included),
-plus the crop step: one crop against every stage's framings.
+plus the crop step: one crop against every stage's framings and the reframings of odd outlines.
 
     .venv/bin/python benchmarks/vision.py
 """
@@ -25,14 +25,14 @@ def main() -> None:
         reader.crop(photo)
     crop_ms = (time.perf_counter() - start) * 1000 / len(photos)
     start = time.perf_counter()
-    views = [reader.framings(p) for p in photos]
+    views = [reader.views(p) for p in photos]
     framings_ms = (time.perf_counter() - start) * 1000 / len(photos)
     batched, single, looked = timing(reader.classifier, views, None)
     print(f"vision: {len(views)} cards, onnxruntime on 2 threads, {looked:.1%} given a second look")
     print(f"  classify batched (256 a call): {batched:.3f} ms per card")
     print(f"  classify one card per call   : {single:.3f} ms per card (baseline)")
     print(f"  locate + crop a 240x200 photo: {crop_ms:.3f} ms per photo (baseline)")
-    print(f"  locate + 3 framings          : {framings_ms:.3f} ms per photo ({framings_ms / crop_ms:.2f} x)")
+    print(f"  locate + views (3 framings)  : {framings_ms:.3f} ms per photo ({framings_ms / crop_ms:.2f} x)")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from companion.vision.locate import CardLocator
 from companion.vision.manifest import Manifest, ModelFile
 from companion.vision.rectify import order_corners
 from companion.vision.refine import inner_rectangle, view
+from companion.vision.views import CardViews
 from models.camera import PHOTO_H, PHOTO_W, photograph, photograph_with_quad, tablecloth
 from models.render import FACE_H, FACE_W, house_design, render_face, style_deck
 
@@ -52,22 +53,36 @@ def other_faces(seed: int, count: int, family: str = "train") -> list[np.ndarray
     return [render_face(d) for d in designs[:count]]
 
 
+def card_photo(face: np.ndarray, rng: np.random.Generator, covers: Sequence[np.ndarray]) -> np.ndarray:
+    """One degraded photo of ``face``, maybe covered by one of ``covers``."""
+    cover = covers[int(rng.integers(len(covers)))] if covers else None
+    return photograph(face, rng, cover)
+
+
 def card_crop(face: np.ndarray, rng: np.random.Generator, covers: Sequence[np.ndarray],
               locator: CardLocator) -> np.ndarray:
-    """One degraded photo of ``face``, cropped by ``locator`` to the classifier's input size."""
-    cover = covers[int(rng.integers(len(covers)))] if covers else None
-    return locator.crop(photograph(face, rng, cover), SIZE)
+    """:func:`card_photo`, cropped by ``locator`` to the classifier's input size."""
+    return locator.crop(card_photo(face, rng, covers), SIZE)
 
 
-def card_framings(face: np.ndarray, rng: np.random.Generator, covers: Sequence[np.ndarray],
-                  locator: CardLocator, enrollment: bool = False) -> np.ndarray:
-    """:func:`card_crop`'s photo of ``face`` cropped at each stage's corners by ``locator``
-    (:meth:`~companion.vision.locate.CardLocator.framings`): (F, H, W, 3), F = 0 when no card
-    outline is found; for ``enrollment``, the centre crop then, as enrollment takes it."""
-    cover = covers[int(rng.integers(len(covers)))] if covers else None
-    photo = photograph(face, rng, cover)
-    framings = locator.enrollment_framings(photo, SIZE)[0] if enrollment else locator.framings(photo, SIZE)
-    return np.stack(framings) if framings else np.empty((0, SIZE[1], SIZE[0], 3), np.uint8)
+def stacked(crops: Sequence[np.ndarray]) -> np.ndarray:
+    """Crops as one (N, H, W, 3) array, also when there are none."""
+    return np.stack(crops) if len(crops) else np.empty((0, SIZE[1], SIZE[0], 3), np.uint8)
+
+
+def card_views(face: np.ndarray, rng: np.random.Generator, covers: Sequence[np.ndarray],
+               locator: CardLocator) -> CardViews:
+    """:func:`card_photo` as the classifier takes it (:meth:`~companion.vision.locate.CardLocator.views`),
+    framings and reframings stacked; no framings when no card outline is found."""
+    views = locator.views(card_photo(face, rng, covers), SIZE)
+    return CardViews(stacked(views.framings), stacked(views.reframings))
+
+
+def enrollment_framings(face: np.ndarray, rng: np.random.Generator, covers: Sequence[np.ndarray],
+                        locator: CardLocator) -> np.ndarray:
+    """:func:`card_photo` as enrollment takes it (:meth:`~companion.vision.locate.CardLocator.enrollment_framings`):
+    (F, H, W, 3), the centre crop when no card outline is found."""
+    return stacked(locator.enrollment_framings(card_photo(face, rng, covers), SIZE)[0])
 
 
 def non_card_photo(rng: np.random.Generator) -> np.ndarray:
@@ -80,10 +95,10 @@ def non_card_photo(rng: np.random.Generator) -> np.ndarray:
     return cv2.GaussianBlur(photo, (0, 0), float(rng.uniform(0.3, 1.2)))
 
 
-def non_card_framings(locator: CardLocator, seed: int, count: int) -> list[list[np.ndarray]]:
-    """:meth:`~companion.vision.locate.CardLocator.framings` of ``count`` photos without a card
-    (mostly none: no card outline); photo ``i`` depends on ``(seed, i)`` only."""
-    return [locator.framings(non_card_photo(np.random.default_rng([seed, 3, i])), SIZE) for i in range(count)]
+def non_card_views(locator: CardLocator, seed: int, count: int) -> list[CardViews]:
+    """:meth:`~companion.vision.locate.CardLocator.views` of ``count`` photos without a card
+    (mostly no framings: no card outline); photo ``i`` depends on ``(seed, i)`` only."""
+    return [locator.views(non_card_photo(np.random.default_rng([seed, 3, i])), SIZE) for i in range(count)]
 
 
 def recolour(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -119,16 +134,19 @@ def restyle(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 PATTERNED = 0.15
 """Share of locator and refiner photos whose card is a tablecloth pattern: only its shape says it is a card."""
 CAMOUFLAGE = 0.35
-"""Share of locator and refiner photos whose tablecloth has the colour of the card's rim."""
+"""Share of locator and refiner photos whose tablecloth has the colour of one side of the card's rim
+(:func:`rim_colour`)."""
 COVERED = 0.6
 """Share of locator and refiner photos whose card is covered by the next card of its column
 (twice the camera's usual share: a covered card's hidden end is the hardest corner to place)."""
 
 
 def rim_colour(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """About the mean colour of the face's outer rim: a tablecloth the card hardly stands out from."""
-    rim = np.concatenate([face[:6].reshape(-1, 3), face[-6:].reshape(-1, 3),
-                          face[:, :6].reshape(-1, 3), face[:, -6:].reshape(-1, 3)])
+    """About the mean colour of one side of the face's outer rim, or of the whole rim: a
+    tablecloth that the card, or that end of it, hardly stands out from."""
+    sides = [face[:6], face[-6:], face[:, :6], face[:, -6:]]
+    pick = int(rng.integers(len(sides) + 1))
+    rim = np.concatenate([s.reshape(-1, 3) for s in sides]) if pick == len(sides) else sides[pick].reshape(-1, 3)
     return np.clip(rim.mean(axis=0) + rng.normal(0, 12, 3), 0, 255)
 
 
@@ -204,9 +222,10 @@ def _chunk(args: tuple[list[tuple[int, int]], int]) -> list:
         return [locator_sample(faces, np.random.default_rng([seed, c, i])) for c, i in jobs]
     if task == "refiner":
         return [refiner_samples(faces, np.random.default_rng([seed, c, i]), locator) for c, i in jobs]
-    if task in ("framings", "enrollment"):
-        return [card_framings(faces[c], np.random.default_rng([seed, c, i]), covers, locator, task == "enrollment")
-                for c, i in jobs]
+    if task == "views":
+        return [card_views(faces[c], np.random.default_rng([seed, c, i]), covers, locator) for c, i in jobs]
+    if task == "enrollment":
+        return [enrollment_framings(faces[c], np.random.default_rng([seed, c, i]), covers, locator) for c, i in jobs]
     return [card_crop(faces[c], np.random.default_rng([seed, c, i]), covers, locator) for c, i in jobs]
 
 
@@ -246,16 +265,24 @@ def render_set(faces: Sequence[np.ndarray], per_class: Sequence[int], seed: int,
     return np.stack(crops), np.array([c for c, _ in jobs], np.int64)
 
 
-def framing_set(faces: Sequence[np.ndarray], per_class: Sequence[int], seed: int, locator: tuple,
-                workers: int = 2, covers: Sequence[np.ndarray] = (),
-                enrollment: bool = False) -> tuple[list[np.ndarray], np.ndarray]:
-    """Photos of every face (``per_class[c]`` of face ``c``), each as its framings (F, H, W, 3),
-    and int labels. Photo ``i`` of face ``c`` is :func:`render_set`'s with the same ``covers``
-    (enrollment shots have none; with ``enrollment``, a photo without an outline is its centre crop)."""
+def view_set(faces: Sequence[np.ndarray], per_class: Sequence[int], seed: int, locator: tuple,
+             workers: int = 2, covers: Sequence[np.ndarray] = ()) -> tuple[list[CardViews], np.ndarray]:
+    """Photos of every face (``per_class[c]`` of face ``c``), each as :func:`card_views`, and int
+    labels. Photo ``i`` of face ``c`` is :func:`render_set`'s with the same ``covers``."""
+    return _photo_set("views", faces, per_class, seed, locator, workers, covers)
+
+
+def enrollment_set(faces: Sequence[np.ndarray], per_class: Sequence[int], seed: int, locator: tuple,
+                   workers: int = 2) -> tuple[list[np.ndarray], np.ndarray]:
+    """Uncovered photos of every face, each as its :func:`enrollment_framings` (F, H, W, 3), and int labels."""
+    return _photo_set("enrollment", faces, per_class, seed, locator, workers, ())
+
+
+def _photo_set(task: str, faces: Sequence[np.ndarray], per_class: Sequence[int], seed: int, locator: tuple,
+               workers: int, covers: Sequence[np.ndarray]) -> tuple[list, np.ndarray]:
     jobs = [(c, i) for c, n in enumerate(per_class) for i in range(n)]
-    task = "enrollment" if enrollment else "framings"
-    return (_render(jobs, seed, (list(faces), list(covers), task, locator), workers, None),
-            np.array([c for c, _ in jobs]))
+    photos = _render(jobs, seed, (list(faces), list(covers), task, locator), workers, None)
+    return photos, np.array([c for c, _ in jobs])
 
 
 def locator_set(faces: Sequence[np.ndarray], count: int, seed: int, workers: int = 2,

@@ -22,6 +22,7 @@ from companion.cards import VISION_LABELS
 from companion.vision.classifier import UNKNOWN, CardClassifier, Gallery, decide, unsure
 from companion.vision.locate import CardLocator
 from companion.vision.profile import enroll
+from companion.vision.views import CardViews
 from models import dataset
 from models.dataset import locator_parts
 from models.render import render_face, unseen_deck
@@ -58,23 +59,23 @@ def confusion_matrix(predicted: list[str], truth: list[str], labels: tuple[str, 
     return matrix
 
 
-def outline_found(views: list) -> float:
+def outline_found(views: list[CardViews]) -> float:
     """Share of photos in which the locator found a card outline (the others are ``unknown`` at once)."""
-    return float(np.mean([len(v) > 0 for v in views]))
+    return float(np.mean([len(v.framings) > 0 for v in views]))
 
 
-def unknown_views(clf: CardClassifier, seed: int, family: str, count: int, workers: int) -> list[np.ndarray]:
+def unknown_views(clf: CardClassifier, seed: int, family: str, count: int, workers: int) -> list[CardViews]:
     """Framings of things that are no card of the deck: ``count`` bare tables, then ``count``
     random designs of ``family``."""
-    tables = dataset.non_card_framings(CardLocator.of(clf.manifest), seed, count)
+    tables = dataset.non_card_views(CardLocator.of(clf.manifest), seed, count)
     strangers = dataset.other_faces(seed + 1, count, family)
-    return tables + dataset.framing_set(strangers, [1] * count, seed + 1, locator_parts(clf.manifest), workers)[0]
+    return tables + dataset.view_set(strangers, [1] * count, seed + 1, locator_parts(clf.manifest), workers)[0]
 
 
-def shipped(clf: CardClassifier, rep: Report, per_label: int, workers: int) -> list[np.ndarray]:
+def shipped(clf: CardClassifier, rep: Report, per_label: int, workers: int) -> list[CardViews]:
     """House deck accuracy with all degradations, confusion matrix, unknown rejection; the photos' framings."""
     covers = dataset.other_faces(rep.seed, 100)
-    views, idx = dataset.framing_set(dataset.house_faces(), [per_label] * len(VISION_LABELS), rep.seed,
+    views, idx = dataset.view_set(dataset.house_faces(), [per_label] * len(VISION_LABELS), rep.seed,
                                      locator_parts(clf.manifest), workers, covers)
     truth = [VISION_LABELS[i] for i in idx]
     m = clf.manifest
@@ -119,9 +120,8 @@ def decks(clf: CardClassifier, rep: Report, count: int, per_label: int, workers:
     found: list[float] = []
     for d in range(count):
         faces = [render_face(f) for f in unseen_deck(rep.seed * 100 + d).values()]
-        shots, shot_idx = dataset.framing_set(faces, [3] * len(faces), rep.seed + 40 + d, locator, workers,
-                                             enrollment=True)
-        views, idx = dataset.framing_set(faces, [per_label] * len(faces), rep.seed + 60 + d, locator, workers, covers)
+        shots, shot_idx = dataset.enrollment_set(faces, [3] * len(faces), rep.seed + 40 + d, locator, workers)
+        views, idx = dataset.view_set(faces, [per_label] * len(faces), rep.seed + 60 + d, locator, workers, covers)
         truth = [VISION_LABELS[i] for i in idx]
         found.append(outline_found(views))
         for k in (1, 3):
@@ -147,7 +147,8 @@ def decks(clf: CardClassifier, rep: Report, count: int, per_label: int, workers:
     return views, galleries[1]
 
 
-def timing(clf: CardClassifier, views: list, gallery: Gallery | None, repeats: int = 3) -> tuple[float, float, float]:
+def timing(clf: CardClassifier, views: list[CardViews], gallery: Gallery | None,
+           repeats: int = 3) -> tuple[float, float, float]:
     """Milliseconds per card, second looks included: batched (256 a call) and one card per call
     (the baseline); and the share of cards that got a second look."""
     clf.classify_views(views[:8], gallery)
@@ -160,7 +161,7 @@ def timing(clf: CardClassifier, views: list, gallery: Gallery | None, repeats: i
         for card in views[:128]:
             clf.classify_views([card], gallery)
         best_single = min(best_single, (time.perf_counter() - start) / 128 * 1000)
-    first = clf.against(*clf.infer([v[0] for v in views if len(v)]), gallery)
+    first = clf.against(*clf.infer([v.framings[0] for v in views if len(v.framings)]), gallery)
     return best_batched, best_single, float(unsure(first, clf.threshold(gallery)).mean())
 
 

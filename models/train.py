@@ -1,7 +1,7 @@
 """Train the card locator, corner refiner and card network on rendered photos, export ONNX,
 write the manifest.
 
-The one re-run command (CPU, about 100 minutes on 2 cores)::
+The one re-run command (CPU, about 130 minutes on 2 cores)::
 
     .venv/bin/python -m models.train          # seed 1; then evaluates and writes MODEL_CARD.md
     .venv/bin/python -m models.train --stages refiner   # one stage; the others keep the shipped models
@@ -240,12 +240,12 @@ def calibrate(classifier: CardClassifier, seed: int, workers: int) -> tuple[floa
 
     size = CALIBRATION_SIZES
     covers, locator = dataset.other_faces(seed, 50), dataset.locator_parts(classifier.manifest)
-    house, _ = dataset.framing_set(dataset.house_faces(), [size["house"]] * len(VISION_LABELS), seed, locator,
-                                   workers, covers)
-    tables = dataset.non_card_framings(CardLocator.of(classifier.manifest), seed, size["tables"])
+    house, _ = dataset.view_set(dataset.house_faces(), [size["house"]] * len(VISION_LABELS), seed, locator,
+                                workers, covers)
+    tables = dataset.non_card_views(CardLocator.of(classifier.manifest), seed, size["tables"])
     count = size["strangers"]
-    unknown = {family: tables + dataset.framing_set(dataset.other_faces(seed + 70, count, family), [1] * count,
-                                                    seed + 70, locator, workers)[0]
+    unknown = {family: tables + dataset.view_set(dataset.other_faces(seed + 70, count, family), [1] * count,
+                                                 seed + 70, locator, workers)[0]
                for family in ("train", "unseen")}
 
     def best(views: list, gallery: Gallery | None, t: float) -> np.ndarray:
@@ -255,10 +255,10 @@ def calibrate(classifier: CardClassifier, seed: int, workers: int) -> tuple[floa
     decks = []
     for d in range(size["decks"]):
         faces = [render_face(f) for f in unseen_deck(seed * 100 + d).values()]
-        shots, _ = dataset.framing_set(faces, [1] * len(faces), seed + 50 + d, locator, workers, enrollment=True)
+        shots, _ = dataset.enrollment_set(faces, [1] * len(faces), seed + 50 + d, locator, workers)
         gallery = enroll(classifier, {lab: [shots[i]] for i, lab in enumerate(VISION_LABELS)}).gallery
-        photos, _ = dataset.framing_set(faces, [size["deck_photos"]] * len(faces), seed + 60 + d, locator, workers,
-                                        covers)
+        photos, _ = dataset.view_set(faces, [size["deck_photos"]] * len(faces), seed + 60 + d, locator, workers,
+                                     covers)
         decks.append((gallery, photos))
     deck = settled_threshold(lambda t: (np.concatenate([best(photos, g, t) for g, photos in decks]),
                                         np.concatenate([best(unknown["unseen"], g, t) for g, _ in decks])))
@@ -358,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=1, help="training seed (designs, photos, weights)")
     parser.add_argument("--calib-seed", type=int, default=2, help="seed for the unknown-threshold calibration")
-    parser.add_argument("--locator-photos", type=int, default=12000, help="photos for the locator")
+    parser.add_argument("--locator-photos", type=int, default=16000, help="photos for the locator")
     parser.add_argument("--locator-epochs", type=int, default=16)
     parser.add_argument("--refiner-photos", type=int, default=24000, help="photos for the corner refiner")
     parser.add_argument("--refiner-epochs", type=int, default=20)

@@ -32,12 +32,12 @@ def classify(args: argparse.Namespace) -> int:
     status, paths, views = 0, [], []
     for path in args.images:
         try:
-            views.append(reader.framings(read_image(path)))
+            views.append(reader.views(read_image(path)))
             paths.append(path)
         except VisionError as exc:
             status = _fail(str(exc))
             continue
-        if not views[-1]:
+        if not views[-1].framings:
             print(f"note: {path}: no card outline found, so it is unknown; photograph the card with some table "
                   "around it", file=sys.stderr)
     for path, pred in zip(paths, reader.classifier.classify_views(views, gallery)):

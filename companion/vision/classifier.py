@@ -18,6 +18,7 @@ import numpy as np
 from companion.vision.manifest import Manifest, load_manifest
 from companion.vision.onnx import open_session
 from companion.vision.preprocess import to_input
+from companion.vision.views import CardViews
 
 UNKNOWN = "unknown"
 BATCH = 256
@@ -102,11 +103,11 @@ class CardClassifier:
 
     def classify(self, crops: Sequence[np.ndarray], gallery: Gallery | None = None) -> list[Prediction]:
         """Name each card crop: against ``gallery`` (an enrolled deck) or the shipped labels."""
-        return self.classify_views([[crop] for crop in crops], gallery)
+        return self.classify_views([CardViews([crop]) for crop in crops], gallery)
 
-    def classify_views(self, views: Sequence[Sequence[np.ndarray]], gallery: Gallery | None = None) -> list[Prediction]:
-        """Name each card from its views (crops of one photo, the best framing first), against
-        ``gallery`` (an enrolled deck) or the shipped labels; a card without views is ``unknown``."""
+    def classify_views(self, views: Sequence[CardViews], gallery: Gallery | None = None) -> list[Prediction]:
+        """Name each card from its views (:class:`~companion.vision.views.CardViews`), against
+        ``gallery`` (an enrolled deck) or the shipped labels; a card without framings is ``unknown``."""
         threshold = self.threshold(gallery)
         cosines = self.cosines(views, gallery, threshold)
         return decide(cosines, self.labels(gallery), threshold, self.manifest.scale)
@@ -124,30 +125,32 @@ class CardClassifier:
         """Cosines of embeddings to ``gallery``'s prototypes, or their cosines to the shipped labels."""
         return shipped if gallery is None else embeddings @ gallery.vectors.T
 
-    def cosines(self, views: Sequence[Sequence[np.ndarray]], gallery: Gallery | None,
-                threshold: float) -> np.ndarray:
+    def cosines(self, views: Sequence[CardViews], gallery: Gallery | None, threshold: float) -> np.ndarray:
         """(N, labels) cosines of each card to the shipped labels or ``gallery``'s.
 
-        The first view decides, unless its answer is :func:`unsure`: then the card's
-        embedding is the mean over all its views and their 180° turns. Both the network
-        and the prototypes (:mod:`companion.vision.profile`) see cards either way up, and
-        the mean smooths a framing's miss; most cards need one pass. A card without
-        views (no card was found) gets cosine -1 to every label, below any threshold.
+        The first framing decides, unless its answer is :func:`unsure`: then the card's
+        embedding is the mean over all its framings and their 180° turns, and each
+        reframing (with its turn) is a reading of its own, whose cosines count where they
+        are higher. Both the network and the prototypes (:mod:`companion.vision.profile`)
+        see cards either way up, and the mean smooths a framing's miss; most cards need one
+        pass. A card without framings (no card was found) gets cosine -1 to every label,
+        below any threshold.
         """
-        seen = [i for i, v in enumerate(views) if len(v)]
-        embeddings, shipped = self.infer([views[i][0] for i in seen])
+        seen = [i for i, v in enumerate(views) if len(v.framings)]
+        embeddings, shipped = self.infer([views[i].framings[0] for i in seen])
         cosines = np.full((len(views), len(self.labels(gallery))), -1.0, np.float32)
         cosines[seen] = self.against(embeddings, shipped, gallery)
-        doubtful = np.flatnonzero(unsure(cosines[seen], threshold))
-        extra = [[*views[seen[k]][1:], *map(turned, views[seen[k]])] for k in doubtful]
-        more_embeddings, more_shipped = self.infer([crop for crops in extra for crop in crops])
+        doubtful = [seen[k] for k in np.flatnonzero(unsure(cosines[seen], threshold))]
+        readings = [(i, [*views[i].framings, *map(turned, views[i].framings)]) for i in doubtful]
+        readings += [(i, [crop, turned(crop)]) for i in doubtful for crop in views[i].reframings]
+        more_embeddings, more_shipped = self.infer([crop for _, crops in readings for crop in crops])
         start = 0
-        for k, crops in zip(doubtful, extra):
+        for n, (i, crops) in enumerate(readings):
             part = slice(start, start + len(crops))
             start += len(crops)
-            mean = np.vstack([embeddings[k], more_embeddings[part]]).mean(axis=0)
+            mean = more_embeddings[part].mean(axis=0)
             norm = float(np.linalg.norm(mean))
             # the shipped cosines are linear in the embedding: theirs is the mean's too
-            mean_shipped = np.vstack([shipped[k], more_shipped[part]]).mean(axis=0)
-            cosines[seen[k]] = self.against(mean / norm, mean_shipped / norm, gallery)
+            reading = self.against(mean / norm, more_shipped[part].mean(axis=0) / norm, gallery)
+            cosines[i] = reading if n < len(doubtful) else np.maximum(cosines[i], reading)
         return cosines

@@ -21,6 +21,8 @@ from companion.vision.onnx import open_session
 from companion.vision.preprocess import to_input
 from companion.vision.rectify import centre_crop, crop_card, order_corners
 from companion.vision.refine import CornerRefiner
+from companion.vision.reframe import reframings
+from companion.vision.views import CardViews
 
 
 def quad_from_mask(prob: np.ndarray, size: tuple[int, int], min_share: float = 0.05) -> np.ndarray | None:
@@ -87,22 +89,35 @@ class CardLocator:
         """The card of a single-card photo, upright, at ``size`` = (width, height)."""
         return crop_card(photo, self.locate(photo), size)
 
-    def framings(self, photo: np.ndarray, size: tuple[int, int]) -> list[np.ndarray]:
-        """The card of a single-card photo cropped at each stage's corners, :meth:`crop`'s first:
-        refined (:data:`~companion.vision.refine.ROUNDS` rounds), refined one round more, and the
-        mask's own; none when no card outline is found (a photo without a card).
-
-        Enrollment embeds them all: where one stage misses the card's edge, the others
-        keep the prototype near the card.
-        """
+    def quads(self, photo: np.ndarray) -> list[np.ndarray]:
+        """The card's corners at each stage, the best first: refined (:data:`~companion.vision.refine.ROUNDS`
+        rounds), refined one round more, and the mask's own; none when no card outline is found."""
         rough = self.rough(photo)
         if rough is None:
             return []
         if self.refiner is None:
-            return [crop_card(photo, rough, size)]
+            return [rough]
         refined = self.refiner.refine(photo, [rough])[0]
-        further = self.refiner.step(photo, [refined])[0]
-        return [crop_card(photo, quad, size) for quad in (refined, further, rough)]
+        return [refined, self.refiner.step(photo, [refined])[0], rough]
+
+    def framings(self, photo: np.ndarray, size: tuple[int, int]) -> list[np.ndarray]:
+        """The card of a single-card photo cropped at each of its :meth:`quads`, :meth:`crop`'s first;
+        none when no card outline is found (a photo without a card).
+
+        Enrollment embeds them all: where one stage misses the card's edge, the others
+        keep the prototype near the card.
+        """
+        return [crop_card(photo, quad, size) for quad in self.quads(photo)]
+
+    def views(self, photo: np.ndarray, size: tuple[int, int]) -> CardViews:
+        """The :meth:`framings` of a single-card photo and, where the outline is not card-shaped,
+        its :func:`~companion.vision.reframe.reframings` cropped too."""
+        quads = self.quads(photo)
+        if not quads:
+            return CardViews()
+        centre = (photo.shape[1] / 2, photo.shape[0] / 2)
+        return CardViews([crop_card(photo, quad, size) for quad in quads],
+                         [crop_card(photo, quad, size) for quad in reframings(quads[0], centre)])
 
     def enrollment_framings(self, photo: np.ndarray, size: tuple[int, int]) -> tuple[list[np.ndarray], bool]:
         """:meth:`framings` of a photo said to show a card, and whether its outline was found;

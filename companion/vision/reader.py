@@ -9,6 +9,7 @@ import numpy as np
 from companion.vision.classifier import CardClassifier, Gallery, Prediction
 from companion.vision.locate import CardLocator
 from companion.vision.manifest import Manifest, load_manifest
+from companion.vision.views import CardViews
 
 
 class CardReader:
@@ -23,10 +24,10 @@ class CardReader:
         """The photo's card, upright, at the classifier's input size."""
         return self.locator.crop(photo, self.classifier.input_size)
 
-    def framings(self, photo: np.ndarray) -> list[np.ndarray]:
-        """The photo's card cropped at each stage's corners (:meth:`CardLocator.framings`), :meth:`crop`'s first;
-        none without a card outline."""
-        return self.locator.framings(photo, self.classifier.input_size)
+    def views(self, photo: np.ndarray) -> CardViews:
+        """The photo's card as the classifier takes it: cropped at each stage's corners, :meth:`crop`'s
+        first, and reframed where its outline is not card-shaped (:meth:`CardLocator.views`)."""
+        return self.locator.views(photo, self.classifier.input_size)
 
     def enrollment_framings(self, photo: np.ndarray) -> tuple[list[np.ndarray], bool]:
         """The framings of a photo said to show a card, and whether its outline was found
@@ -35,6 +36,6 @@ class CardReader:
 
     def read(self, photos: Sequence[np.ndarray], gallery: Gallery | None = None) -> list[Prediction]:
         """One prediction per single-card photo, against ``gallery`` or the shipped labels; an
-        unsure card gets a second look at all its framings (:meth:`CardClassifier.classify_views`),
+        unsure card gets a second look at all its :meth:`views` (:meth:`CardClassifier.classify_views`),
         a photo without a card outline is ``unknown``."""
-        return self.classifier.classify_views([self.framings(p) for p in photos], gallery)
+        return self.classifier.classify_views([self.views(p) for p in photos], gallery)

@@ -14,6 +14,7 @@ from companion.cards import VISION_LABELS
 from companion.vision import UNKNOWN, CardClassifier, VisionError
 from companion.vision.classifier import Gallery, decide, turned, unsure
 from companion.vision.manifest import load_manifest
+from companion.vision.views import CardViews
 from models.dataset import non_card_photo
 
 
@@ -78,8 +79,8 @@ def test_unsure_answers_are_close_runners_up_or_near_the_threshold():
 
 
 def test_a_sure_card_is_named_by_its_first_view_alone(reader, classifier, faces, kit):
-    views = [reader.framings(p) for p in kit.photos_of(faces[:4], 2, kit.seed + 2, cover=False)]
-    first_embeddings, first = classifier.infer([v[0] for v in views])
+    views = [reader.views(p) for p in kit.photos_of(faces[:4], 2, kit.seed + 2, cover=False)]
+    first_embeddings, first = classifier.infer([v.framings[0] for v in views])
     sure = ~unsure(first, classifier.manifest.unknown_threshold)
     assert sure.sum() >= 6
     cosines = classifier.cosines(views, None, classifier.manifest.unknown_threshold)
@@ -91,9 +92,9 @@ def test_a_sure_card_is_named_by_its_first_view_alone(reader, classifier, faces,
 
 
 def test_a_card_without_views_is_unknown_and_leaves_the_others_alone(reader, classifier, faces, kit):
-    views = [reader.framings(p) for p in kit.photos_of(faces[:3], 1, kit.seed + 5, cover=False)]
+    views = [reader.views(p) for p in kit.photos_of(faces[:3], 1, kit.seed + 5, cover=False)]
     threshold = classifier.manifest.unknown_threshold
-    with_gap = [views[0], [], views[1], [], views[2]]
+    with_gap = [views[0], CardViews(), views[1], CardViews(), views[2]]
     cosines = classifier.cosines(with_gap, None, threshold)
     assert np.allclose(cosines[[0, 2, 4]], classifier.cosines(views, None, threshold), atol=1e-6)
     assert (cosines[[1, 3]] == -1).all()
@@ -102,15 +103,30 @@ def test_a_card_without_views_is_unknown_and_leaves_the_others_alone(reader, cla
     assert [p.label for p in preds[::2]] == list(classifier.manifest.labels[:3])
 
 
+def test_a_reframing_is_a_reading_of_its_own_that_counts_where_it_is_higher(reader, classifier, faces, kit):
+    coffee, wax = kit.photos_of(faces[:2], 1, kit.seed + 6, cover=False)
+    coffee_crops, wax_crop = reader.views(coffee).framings, reader.crop(wax)
+    threshold = classifier.manifest.unknown_threshold
+    alone = classifier.cosines([CardViews(coffee_crops)], None, 2.0)[0]
+    reading = classifier.cosines([CardViews([wax_crop, turned(wax_crop)])], None, 2.0)[0]
+    # every card unsure: the framings' mean and the reframing's (with its turn), label by label the higher
+    both = classifier.cosines([CardViews(coffee_crops, [wax_crop])], None, 2.0)[0]
+    assert np.allclose(both, np.maximum(alone, reading), atol=1e-5)
+    assert reading[1] > alone[1] and alone[0] > reading[0]
+    # a sure card is named by its first framing alone: its reframings are not looked at
+    sure = classifier.cosines([CardViews(coffee_crops, [wax_crop])], None, threshold)[0]
+    assert np.allclose(sure, classifier.cosines([CardViews(coffee_crops[:1])], None, threshold)[0], atol=1e-5)
+
+
 def class_vectors(reader, faces, kit) -> np.ndarray:  # noqa: ANN001
     """The network's class vectors, solved from embeddings and cosines (cosines are linear in them)."""
     embeddings, cosines = reader.classifier.infer([reader.crop(p) for p in kit.photos_of(faces, 6, kit.seed + 3)])
     return np.linalg.lstsq(embeddings, cosines, rcond=None)[0].T.astype(np.float32)
 
 
-def test_an_unsure_card_gets_the_mean_of_all_its_views_and_their_turns(reader, classifier, faces, kit):
-    views = [reader.framings(p) for p in kit.photos_of(faces[:2], 2, kit.seed + 4)]
-    everything = [[*v, *map(turned, v)] for v in views]
+def test_an_unsure_card_gets_the_mean_of_all_its_framings_and_their_turns(reader, classifier, faces, kit):
+    views = [CardViews(reader.views(p).framings) for p in kit.photos_of(faces[:2], 2, kit.seed + 4)]
+    everything = [[*v.framings, *map(turned, v.framings)] for v in views]
     embeddings = [classifier.embed(crops).mean(axis=0) for crops in everything]
     means = np.array([e / np.linalg.norm(e) for e in embeddings])
     vectors = class_vectors(reader, faces, kit)

@@ -10,6 +10,8 @@ from companion.vision.locate import quad_from_mask
 from companion.vision.rectify import crop_card, order_corners
 from companion.vision.mirrors import MIRRORS
 from companion.vision.refine import inner_rectangle, plausible, to_photo, unmirror, view
+from companion.vision.reframe import reframings
+from companion.vision.views import CardViews
 from models.camera import photograph_with_quad
 from models.dataset import jitter, other_faces
 from models.render import render_face, unseen_deck
@@ -76,7 +78,8 @@ def test_corners_found_in_a_mirrored_view_map_back(moves, mirror):
 
 def test_framings_are_the_crop_and_the_card_cut_at_the_other_stages_corners(reader, faces, kit):
     photo = kit.photos_of(faces[:1], 1, kit.seed + 11, cover=False)[0]
-    framings = reader.framings(photo)
+    views = reader.views(photo)
+    framings = views.framings
     size = reader.classifier.input_size
     assert len(framings) == 3 and all(f.shape == (size[1], size[0], 3) for f in framings)
     assert np.array_equal(framings[0], reader.crop(photo))
@@ -84,12 +87,16 @@ def test_framings_are_the_crop_and_the_card_cut_at_the_other_stages_corners(read
     assert not np.array_equal(framings[0], framings[2])
     again, found = reader.enrollment_framings(photo)
     assert found and len(again) == 3 and all(np.array_equal(a, b) for a, b in zip(again, framings))
+    centre = (photo.shape[1] / 2, photo.shape[0] / 2)
+    expected = [crop_card(photo, q, size) for q in reframings(reader.locator.quads(photo)[0], centre)]
+    assert len(views.reframings) == len(expected)
+    assert all(np.array_equal(a, b) for a, b in zip(views.reframings, expected))
 
 
 def test_a_photo_without_a_card_outline_has_no_framings_but_enrollment_takes_its_centre(reader, faces, kit):
     blank = np.full_like(kit.photos_of(faces[:1], 1, kit.seed + 11, cover=False)[0], 128)
     size = reader.classifier.input_size
     assert reader.locator.rough(blank) is None
-    assert reader.framings(blank) == []
+    assert reader.views(blank) == CardViews()
     crops, found = reader.enrollment_framings(blank)
     assert not found and [c.tolist() for c in crops] == [crop_card(blank, None, size).tolist()]

@@ -1,0 +1,49 @@
+"""Other readings of a card outline that is not card-shaped.
+
+The outline found in a single-card photo can be too long, when it took in the end of the
+card covering this one (the next card of its column), or too short or too wide, when only
+the part of the card that stands out from a tablecloth of its own colour was found. Where
+the outline's width over height is far from a card's, :func:`reframings` gives the
+card-shaped quads it may stand for, each on the side nearer the photo's centre (where a
+single card is framed): the outline cut or grown along its length to a card's, and a card
+as wide as the outline is long, grown across it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.vision.rectify import CARD_ASPECT, order_corners
+
+CARD_SHAPED = (0.5, 0.8)
+"""Width over height of an outline taken as card-shaped (a card's is 0.64; perspective and
+loose corners spread it over about 0.55-0.75)."""
+
+
+def aspect(quad: np.ndarray) -> float:
+    """Width over height of an ordered quad (the means of its opposite sides)."""
+    q = np.asarray(quad, np.float64)
+    width = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+    height = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+    return float(width / max(height, 1e-9))
+
+
+def _nearer(quads: list[np.ndarray], centre: np.ndarray) -> np.ndarray:
+    return min(quads, key=lambda q: float(np.linalg.norm(q.mean(axis=0) - centre)))
+
+
+def reframings(quad: np.ndarray, centre: tuple[float, float]) -> list[np.ndarray]:
+    """Card-shaped quads that an outline ``quad`` (ordered corners) may stand for, in a photo
+    whose centre is ``centre``; none when the outline is card-shaped already."""
+    q = order_corners(quad).astype(np.float64)
+    ratio = aspect(q)
+    if CARD_SHAPED[0] <= ratio <= CARD_SHAPED[1]:
+        return []
+    middle = np.asarray(centre, np.float64)
+    along = ratio / CARD_ASPECT  # a card's height, as a share of the outline's
+    top = np.array([q[0], q[1], q[1] + (q[2] - q[1]) * along, q[0] + (q[3] - q[0]) * along])
+    bottom = np.array([q[3] + (q[0] - q[3]) * along, q[2] + (q[1] - q[2]) * along, q[2], q[3]])
+    across = 1 / (ratio * CARD_ASPECT)  # a card as wide as the outline is long, as a share of its width
+    right = np.array([q[0], q[0] + (q[1] - q[0]) * across, q[3] + (q[2] - q[3]) * across, q[3]])
+    left = np.array([q[1] + (q[0] - q[1]) * across, q[1], q[2], q[2] + (q[3] - q[2]) * across])
+    return [_nearer([top, bottom], middle).astype(np.float32), _nearer([right, left], middle).astype(np.float32)]

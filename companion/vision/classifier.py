@@ -141,6 +141,7 @@ class CardClassifier:
         cosines = np.full((len(views), len(self.labels(gallery))), -1.0, np.float32)
         cosines[seen] = self.against(embeddings, shipped, gallery)
         doubtful = [seen[k] for k in np.flatnonzero(unsure(cosines[seen], threshold))]
+        # each unsure card's framings first, as one reading; then each of its reframings, as one more
         readings = [(i, [*views[i].framings, *map(turned, views[i].framings)]) for i in doubtful]
         readings += [(i, [crop, turned(crop)]) for i in doubtful for crop in views[i].reframings]
         more_embeddings, more_shipped = self.infer([crop for _, crops in readings for crop in crops])

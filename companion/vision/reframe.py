@@ -32,6 +32,14 @@ def _nearer(quads: list[np.ndarray], centre: np.ndarray) -> np.ndarray:
     return min(quads, key=lambda q: float(np.linalg.norm(q.mean(axis=0) - centre)))
 
 
+def _stretched(kept: tuple[np.ndarray, np.ndarray], moved: tuple[np.ndarray, np.ndarray],
+               share: float) -> np.ndarray:
+    """The quad with side ``kept`` and the opposite side ``moved`` (its corners in the same order)
+    brought to ``share`` of its distance."""
+    (a, b), (c, d) = kept, moved
+    return np.array([a, b, b + (d - b) * share, a + (c - a) * share])
+
+
 def reframings(quad: np.ndarray, centre: tuple[float, float]) -> list[np.ndarray]:
     """Card-shaped quads that an outline ``quad`` (ordered corners) may stand for, in a photo
     whose centre is ``centre``; none when the outline is card-shaped already."""
@@ -40,10 +48,9 @@ def reframings(quad: np.ndarray, centre: tuple[float, float]) -> list[np.ndarray
     if CARD_SHAPED[0] <= ratio <= CARD_SHAPED[1]:
         return []
     middle = np.asarray(centre, np.float64)
+    top, bottom, left, right = (q[0], q[1]), (q[3], q[2]), (q[0], q[3]), (q[1], q[2])
     along = ratio / CARD_ASPECT  # a card's height, as a share of the outline's
-    top = np.array([q[0], q[1], q[1] + (q[2] - q[1]) * along, q[0] + (q[3] - q[0]) * along])
-    bottom = np.array([q[3] + (q[0] - q[3]) * along, q[2] + (q[1] - q[2]) * along, q[2], q[3]])
     across = 1 / (ratio * CARD_ASPECT)  # a card as wide as the outline is long, as a share of its width
-    right = np.array([q[0], q[0] + (q[1] - q[0]) * across, q[3] + (q[2] - q[3]) * across, q[3]])
-    left = np.array([q[1] + (q[0] - q[1]) * across, q[1], q[2], q[2] + (q[3] - q[2]) * across])
-    return [_nearer([top, bottom], middle).astype(np.float32), _nearer([right, left], middle).astype(np.float32)]
+    cut = _nearer([_stretched(top, bottom, along), _stretched(bottom, top, along)], middle)
+    grown = _nearer([_stretched(left, right, across), _stretched(right, left, across)], middle)
+    return [cut.astype(np.float32), grown.astype(np.float32)]

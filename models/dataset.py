@@ -59,10 +59,25 @@ def card_photo(face: np.ndarray, rng: np.random.Generator, covers: Sequence[np.n
     return photograph(face, rng, cover)
 
 
-def card_crop(face: np.ndarray, rng: np.random.Generator, covers: Sequence[np.ndarray],
-              locator: CardLocator) -> np.ndarray:
-    """:func:`card_photo`, cropped by ``locator`` to the classifier's input size."""
-    return locator.crop(card_photo(face, rng, covers), SIZE)
+def training_crop(faces: Sequence[np.ndarray], c: int, rng: np.random.Generator, locator: CardLocator,
+                  covered: float) -> np.ndarray:
+    """A photo of ``faces[c]`` for the card network, cropped by ``locator`` to its input size.
+
+    In ``covered`` of the photos the next card of its column lies over one end: half the
+    time a card of its own deck of 16 (a field's column holds one deck's cards, often alike),
+    else any face.
+    """
+    photo, _ = photograph_with_quad(faces[c], rng, faces[column_cover(len(faces), c, rng)], None, covered)
+    return locator.crop(photo, SIZE)
+
+
+def column_cover(count: int, c: int, rng: np.random.Generator) -> int:
+    """Which of ``count`` faces (in decks of 16) may lie over face ``c`` in a column: half the
+    time another card of its deck, else any face."""
+    deck = c // DECK_SIZE * DECK_SIZE
+    mates = [k for k in range(deck, min(deck + DECK_SIZE, count)) if k != c]
+    own_deck = rng.random() < 0.5
+    return mates[int(rng.integers(len(mates)))] if own_deck and mates else int(rng.integers(count))
 
 
 def stacked(crops: Sequence[np.ndarray]) -> np.ndarray:
@@ -202,16 +217,17 @@ def refiner_samples(faces: Sequence[np.ndarray], rng: np.random.Generator,
 
 
 def locator_parts(manifest: Manifest) -> tuple[ModelFile, ModelFile, None]:
-    """The locator argument of :func:`render_set` for the package's models."""
+    """The locator argument of :func:`view_set` and the like for the package's models."""
     return manifest.locator, manifest.refiner, None
 
 
 _WORKER: dict = {}
 
 
-def _init_worker(faces: list[np.ndarray], covers: list[np.ndarray], task: str, locator: tuple | None) -> None:
+def _init_worker(faces: list[np.ndarray], covers: list[np.ndarray], task: str, locator: tuple | None,
+                 covered: float = 0.0) -> None:
     cv2.setNumThreads(1)
-    _WORKER.update(faces=faces, covers=covers, task=task)
+    _WORKER.update(faces=faces, covers=covers, task=task, covered=covered)
     _WORKER["locator"] = CardLocator(locator[0], 1, locator[2], locator[1]) if locator else None
 
 
@@ -226,7 +242,7 @@ def _chunk(args: tuple[list[tuple[int, int]], int]) -> list:
         return [card_views(faces[c], np.random.default_rng([seed, c, i]), covers, locator) for c, i in jobs]
     if task == "enrollment":
         return [enrollment_framings(faces[c], np.random.default_rng([seed, c, i]), covers, locator) for c, i in jobs]
-    return [card_crop(faces[c], np.random.default_rng([seed, c, i]), covers, locator) for c, i in jobs]
+    return [training_crop(faces, c, np.random.default_rng([seed, c, i]), locator, _WORKER["covered"]) for c, i in jobs]
 
 
 def _parts(chunks: list[tuple[list[tuple[int, int]], int]], init: tuple, workers: int) -> Iterator[list]:
@@ -251,24 +267,24 @@ def _render(jobs: list[tuple[int, int]], seed: int, init: tuple, workers: int,
     return out
 
 
-def render_set(faces: Sequence[np.ndarray], per_class: Sequence[int], seed: int, covers: Sequence[np.ndarray],
-               locator: tuple, workers: int = 2,
-               progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Card crops of every face (``per_class[c]`` of face ``c``): uint8 (N, H, W, 3) and int labels.
+def training_set(faces: Sequence[np.ndarray], per_class: Sequence[int], seed: int, locator: tuple, covered: float,
+                 workers: int = 2, progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The card network's crops of every face (``per_class[c]`` of face ``c``, each a
+    :func:`training_crop`): uint8 (N, H, W, 3) and int labels.
 
-    ``locator`` is ``(locator ModelFile, refiner ModelFile or None, directory or None)``,
-    opened in each worker. Photo ``i`` of face ``c`` depends on ``(seed, c, i)`` only, whatever
-    ``workers`` is.
+    ``faces`` come in decks of 16 (:func:`other_faces`). ``locator`` is ``(locator ModelFile,
+    refiner ModelFile or None, directory or None)``, opened in each worker. Photo ``i`` of
+    face ``c`` depends on ``(seed, c, i)`` only, whatever ``workers`` is.
     """
     jobs = [(c, i) for c, n in enumerate(per_class) for i in range(n)]
-    crops = _render(jobs, seed, (list(faces), list(covers), "crop", locator), workers, progress)
+    crops = _render(jobs, seed, (list(faces), [], "train", locator, covered), workers, progress)
     return np.stack(crops), np.array([c for c, _ in jobs], np.int64)
 
 
 def view_set(faces: Sequence[np.ndarray], per_class: Sequence[int], seed: int, locator: tuple,
              workers: int = 2, covers: Sequence[np.ndarray] = ()) -> tuple[list[CardViews], np.ndarray]:
     """Photos of every face (``per_class[c]`` of face ``c``), each as :func:`card_views`, and int
-    labels. Photo ``i`` of face ``c`` is :func:`render_set`'s with the same ``covers``."""
+    labels. Photo ``i`` of face ``c`` depends on ``(seed, c, i)`` only."""
     return _photo_set("views", faces, per_class, seed, locator, workers, covers)
 
 

@@ -291,7 +291,7 @@ def evaluate_card() -> int:
 STAGES = ("locator", "refiner", "card")
 """Training stages in order; a stage left out keeps the package's model."""
 STAGE_OPTIONS = {"locator": ("locator_photos", "locator_epochs"), "refiner": ("refiner_photos", "refiner_epochs"),
-                 "card": ("house_photos", "other_photos", "epochs", "batch")}
+                 "card": ("house_photos", "other_photos", "covered", "epochs", "batch")}
 """The options each stage's model depends on (besides ``seed`` and ``others``), kept in the manifest."""
 
 
@@ -341,14 +341,15 @@ def train_refiner(args: argparse.Namespace, faces: list[np.ndarray], locator: Mo
 
 
 def train_card(args: argparse.Namespace, faces: list[np.ndarray], locator: ModelFile) -> ModelFile:
-    """Stage ``card``: crops of every face, the card network with its cosine head, exported.
+    """Stage ``card``: crops of every face, ``args.covered`` of them covered by the next card of a
+    column, the card network with its cosine head, exported.
 
     Cropped by the locator alone: its looser crops teach an embedding that tolerates
     framing; one trained on refined crops named far fewer unseen-style cards (model card).
     """
     per_class = [args.house_photos] * len(VISION_LABELS) + [args.other_photos] * args.others
-    images, labels = dataset.render_set(faces, per_class, args.seed, faces, (locator, None, args.out),
-                                        args.workers, _progress("card crops"))
+    images, labels = dataset.training_set(faces, per_class, args.seed, (locator, None, args.out), args.covered,
+                                          args.workers, _progress("card crops"))
     net, head, _ = fit(images, labels, len(faces), args.epochs, args.seed, args.batch)
     return export(Exported(net, head, len(VISION_LABELS)), (INPUT_W, INPUT_H), ["embedding", "cosines"],
                   args.out / MODEL_FILE)
@@ -365,6 +366,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--others", type=int, default=4800, help="random other card designs (decks of 16)")
     parser.add_argument("--house-photos", type=int, default=300, help="photos per shipped label")
     parser.add_argument("--other-photos", type=int, default=12, help="photos per other design")
+    parser.add_argument("--covered", type=float, default=0.5,
+                        help="share of card photos covered by the next card of a column")
     parser.add_argument("--epochs", type=int, default=16)
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--workers", type=int, default=2, help="rendering processes")

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from companion.cards import VISION_LABELS
 from models.camera import PHOTO_H, PHOTO_W, photograph
+from models.dataset import DECK_SIZE, column_cover
 from models.render import (FACE_H, FACE_W, TRAIN_LAYOUTS, TRAIN_PICTURES, UNSEEN_LAYOUTS, UNSEEN_PICTURES,
                            random_design, render_face, unseen_deck)
 
@@ -40,3 +41,16 @@ def test_unseen_family_shares_nothing_with_training():
     assert {d.layout for d in deck.values()} <= set(UNSEEN_LAYOUTS)
     assert all(d.picture.kind in UNSEEN_PICTURES for d in deck.values())
     assert unseen_deck(3) == deck and unseen_deck(4) != deck
+
+
+@settings(max_examples=30, deadline=None)
+@given(count=st.integers(2, 80), data=st.data())
+def test_the_card_over_another_in_a_column_is_often_of_its_own_deck(count, data):
+    c = data.draw(st.integers(0, count - 1))
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**31 - 1)))
+    covers = [column_cover(count, c, rng) for _ in range(400)]
+    assert all(0 <= k < count for k in covers)
+    deck = range(c // DECK_SIZE * DECK_SIZE, min(c // DECK_SIZE * DECK_SIZE + DECK_SIZE, count))
+    own = np.mean([k in deck and k != c for k in covers])
+    if len(deck) > 1:  # half from its own deck, never itself, plus what the other half draws there by chance
+        assert 0.4 < own < 0.6 + len(deck) / count

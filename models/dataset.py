@@ -1,9 +1,9 @@
 """Network inputs rendered from seeds: photos with card masks, and card crops.
 
 The locator learns from photos and the true card outline. A classifier sample is a
-face photographed by :func:`models.camera.photograph` and cropped by the same
-:class:`~companion.vision.locate.CardLocator` the runtime uses, so training sees what
-the classifier will see, locator misses included.
+face photographed by :mod:`models.camera` (maybe under the next card of its column) and
+cropped by the same :class:`~companion.vision.locate.CardLocator` the runtime uses, so
+training sees what the classifier will see, locator misses included.
 """
 
 from __future__ import annotations

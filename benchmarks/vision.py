@@ -26,13 +26,13 @@ def main() -> None:
     crop_ms = (time.perf_counter() - start) * 1000 / len(photos)
     start = time.perf_counter()
     views = [reader.views(p) for p in photos]
-    framings_ms = (time.perf_counter() - start) * 1000 / len(photos)
+    views_ms = (time.perf_counter() - start) * 1000 / len(photos)
     batched, single, looked = timing(reader.classifier, views, None)
     print(f"vision: {len(views)} cards, onnxruntime on 2 threads, {looked:.1%} given a second look")
     print(f"  classify batched (256 a call): {batched:.3f} ms per card")
     print(f"  classify one card per call   : {single:.3f} ms per card (baseline)")
     print(f"  locate + crop a 240x200 photo: {crop_ms:.3f} ms per photo (baseline)")
-    print(f"  locate + views (3 framings)  : {framings_ms:.3f} ms per photo ({framings_ms / crop_ms:.2f} x)")
+    print(f"  locate + views (3 framings)  : {views_ms:.3f} ms per photo ({views_ms / crop_ms:.2f} x)")
 
 
 if __name__ == "__main__":

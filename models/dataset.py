@@ -93,11 +93,11 @@ def card_views(face: np.ndarray, rng: np.random.Generator, covers: Sequence[np.n
     return CardViews(stacked(views.framings), stacked(views.reframings))
 
 
-def enrollment_framings(face: np.ndarray, rng: np.random.Generator, covers: Sequence[np.ndarray],
-                        locator: CardLocator) -> np.ndarray:
-    """:func:`card_photo` as enrollment takes it (:meth:`~companion.vision.locate.CardLocator.enrollment_framings`):
-    (F, H, W, 3), the centre crop when no card outline is found."""
-    return stacked(locator.enrollment_framings(card_photo(face, rng, covers), SIZE)[0])
+def enrollment_framings(face: np.ndarray, rng: np.random.Generator, locator: CardLocator) -> np.ndarray:
+    """An uncovered :func:`card_photo` as enrollment takes it
+    (:meth:`~companion.vision.locate.CardLocator.enrollment_framings`): (F, H, W, 3), the centre
+    crop when no card outline is found."""
+    return stacked(locator.enrollment_framings(card_photo(face, rng, ()), SIZE)[0])
 
 
 def non_card_photo(rng: np.random.Generator) -> np.ndarray:
@@ -241,7 +241,7 @@ def _chunk(args: tuple[list[tuple[int, int]], int]) -> list:
     if task == "views":
         return [card_views(faces[c], np.random.default_rng([seed, c, i]), covers, locator) for c, i in jobs]
     if task == "enrollment":
-        return [enrollment_framings(faces[c], np.random.default_rng([seed, c, i]), covers, locator) for c, i in jobs]
+        return [enrollment_framings(faces[c], np.random.default_rng([seed, c, i]), locator) for c, i in jobs]
     return [training_crop(faces, c, np.random.default_rng([seed, c, i]), locator, _WORKER["covered"]) for c, i in jobs]
 
 

@@ -1,7 +1,7 @@
 """Train the card locator, corner refiner and card network on rendered photos, export ONNX,
 write the manifest.
 
-The one re-run command (CPU, about 130 minutes on 2 cores)::
+The one re-run command (CPU, about 160 minutes on 2 cores)::
 
     .venv/bin/python -m models.train          # seed 1; then evaluates and writes MODEL_CARD.md
     .venv/bin/python -m models.train --stages refiner   # one stage; the others keep the shipped models
@@ -9,7 +9,7 @@ The one re-run command (CPU, about 130 minutes on 2 cores)::
 Stage ``locator`` trains the card mask of a photo. Stage ``refiner`` trains the corner
 network on views around the quads that locator finds (and around jittered true quads).
 Stage ``card`` renders card crops made by the locator and trains the classifier over the
-shipped labels (the house deck) plus ``--others`` random card designs in decks, so the
+shipped labels (the house deck) plus ``--card-others`` random card designs in decks, so the
 embedding learns to tell cards apart in general. Unknown thresholds are calibrated on a
 separate seed (``--calib-seed``) with the runtime; evaluation (:mod:`models.evaluate`)
 uses another.
@@ -290,14 +290,15 @@ def evaluate_card() -> int:
 
 STAGES = ("locator", "refiner", "card")
 """Training stages in order; a stage left out keeps the package's model."""
-STAGE_OPTIONS = {"locator": ("locator_photos", "locator_epochs"), "refiner": ("refiner_photos", "refiner_epochs"),
-                 "card": ("house_photos", "other_photos", "covered", "epochs", "batch")}
-"""The options each stage's model depends on (besides ``seed`` and ``others``), kept in the manifest."""
+STAGE_OPTIONS = {"locator": ("others", "locator_photos", "locator_epochs"),
+                 "refiner": ("others", "refiner_photos", "refiner_epochs"),
+                 "card": ("card_others", "house_photos", "other_photos", "covered", "epochs", "batch")}
+"""The options each stage's model depends on (besides ``seed``), kept in the manifest."""
 
 
 def stage_record(args: argparse.Namespace, stage: str, started: float) -> dict:
     """How a stage's model was trained, for the manifest's ``training`` section."""
-    options = {name: getattr(args, name) for name in ("seed", "others", *STAGE_OPTIONS[stage])}
+    options = {name: getattr(args, name) for name in ("seed", *STAGE_OPTIONS[stage])}
     return {**options, "minutes": round((time.time() - started) / 60, 1)}
 
 
@@ -347,7 +348,7 @@ def train_card(args: argparse.Namespace, faces: list[np.ndarray], locator: Model
     Cropped by the locator alone: its looser crops teach an embedding that tolerates
     framing; one trained on refined crops named far fewer unseen-style cards (model card).
     """
-    per_class = [args.house_photos] * len(VISION_LABELS) + [args.other_photos] * args.others
+    per_class = [args.house_photos] * len(VISION_LABELS) + [args.other_photos] * args.card_others
     images, labels = dataset.training_set(faces, per_class, args.seed, (locator, None, args.out), args.covered,
                                           args.workers, _progress("card crops"))
     net, head, _ = fit(images, labels, len(faces), args.epochs, args.seed, args.batch)
@@ -363,7 +364,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--locator-epochs", type=int, default=16)
     parser.add_argument("--refiner-photos", type=int, default=24000, help="photos for the corner refiner")
     parser.add_argument("--refiner-epochs", type=int, default=20)
-    parser.add_argument("--others", type=int, default=4800, help="random other card designs (decks of 16)")
+    parser.add_argument("--others", type=int, default=4800,
+                        help="random other card designs (decks of 16) for the locator and the refiner")
+    parser.add_argument("--card-others", type=int, default=7200,
+                        help="random other card designs for the card network (the first --others are the same)")
     parser.add_argument("--house-photos", type=int, default=300, help="photos per shipped label")
     parser.add_argument("--other-photos", type=int, default=12, help="photos per other design")
     parser.add_argument("--covered", type=float, default=0.5,
@@ -387,12 +391,15 @@ def main(argv: list[str] | None = None) -> int:
     records = {} if not shipped else previous_records()
     faces = []
     if stages:
-        log(f"rendering faces: {len(VISION_LABELS)} shipped labels + {args.others} other designs (seed {args.seed})")
-        faces = dataset.house_faces() + dataset.other_faces(args.seed, args.others)
+        designs = max(args.card_others if stage == "card" else args.others for stage in stages)
+        log(f"rendering faces: {len(VISION_LABELS)} shipped labels + {designs} other designs (seed {args.seed})")
+        faces = dataset.house_faces() + dataset.other_faces(args.seed, designs)
+    shared = faces[:len(VISION_LABELS) + args.others]
 
-    locator = run_stage(args, stages, records, "locator", "locator", lambda: train_locator(args, faces))
-    refiner = run_stage(args, stages, records, "refiner", "refiner", lambda: train_refiner(args, faces, locator))
-    classifier = run_stage(args, stages, records, "card", "classifier", lambda: train_card(args, faces, locator))
+    locator = run_stage(args, stages, records, "locator", "locator", lambda: train_locator(args, shared))
+    refiner = run_stage(args, stages, records, "refiner", "refiner", lambda: train_refiner(args, shared, locator))
+    classifier = run_stage(args, stages, records, "card", "classifier",
+                           lambda: train_card(args, faces[:len(VISION_LABELS) + args.card_others], locator))
 
     manifest = Manifest(classifier, locator, refiner, VISION_LABELS, EMBED_DIM, SCALE, -1.0, -1.0)
     if not shipped:

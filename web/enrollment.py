@@ -4,7 +4,9 @@ Every photo is kept as its upright card crop in ``<instance>/deck/photos/<bean i
 (so the page can show what will be enrolled), with its other framings (the card cropped at
 other stages' corners) beside it as ``NNNN.2.png``, ``NNNN.3.png``; :meth:`Deck.build` turns them into a
 :class:`~companion.vision.profile.DeckProfile` at ``<instance>/deck/profile.json``,
-which the camera then names cards against. The card networks load once, on first use.
+which the camera then names cards against. A saved profile the card network cannot use (made
+with another model, or damaged) is enrolled again from the kept photos. The card networks load
+once, on first use.
 """
 
 from __future__ import annotations
@@ -98,8 +100,17 @@ class Deck:
                     self._profile = DeckProfile.load(self.profile_path, self.reader().classifier)
                 except VisionError as exc:
                     self._profile_problem = f"the saved deck profile cannot be used ({exc}); build the deck again"
+                    self._rebuild()
             self._profile_loaded = True
             return self._profile.gallery if self._profile else None
+
+    def _rebuild(self) -> None:
+        """Enroll the kept photos again in place of a saved profile that cannot be used (made with
+        another model, or damaged); where they cannot make one, the reason stays for the tablet."""
+        try:
+            self.build()
+        except ApiError:
+            return
 
     # --- photos --------------------------------------------------------------------------
 

@@ -34,8 +34,8 @@ def test_fit_lowers_the_loss():
 
 
 def test_tiny_training_run_exports_a_working_model(tmp_path):
-    code = train.main(["--others", "3", "--house-photos", "1", "--other-photos", "2", "--epochs", "1",
-                       "--locator-photos", "16", "--locator-epochs", "1", "--refiner-photos", "8",
+    code = train.main(["--others", "3", "--card-others", "5", "--house-photos", "1", "--other-photos", "2",
+                       "--epochs", "1", "--locator-photos", "16", "--locator-epochs", "1", "--refiner-photos", "8",
                        "--refiner-epochs", "1", "--batch", "8", "--workers", "1",
                        "--out", str(tmp_path)])
     assert code == 0
@@ -49,6 +49,8 @@ def test_tiny_training_run_exports_a_working_model(tmp_path):
                                                            .astype(np.float32)})
     assert embedding.shape == (3, manifest["classifier"]["embedding_dim"])
     assert cosines.shape == (3, len(manifest["labels"]))
+    assert manifest["training"]["locator"]["others"] == manifest["training"]["refiner"]["others"] == 3
+    assert manifest["training"]["card"]["card_others"] == 5
     assert np.allclose(np.linalg.norm(embedding, axis=1), 1, atol=1e-4)
     mask = sessions["locator"].run(None, {"image": np.random.rand(2, 3, LOCATOR_H, LOCATOR_W).astype(np.float32)})
     assert mask[0].shape == (2, 1, LOCATOR_H // 2, LOCATOR_W // 2)

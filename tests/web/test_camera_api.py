@@ -12,6 +12,7 @@ from __future__ import annotations
 import http.client
 import json
 import io
+import shutil
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -29,6 +30,7 @@ from web import create_app
 from web.camera import BACKOFF_S, MAX_STREAMS, Camera, annotate
 from web.camera_sources import CameraOffline, OpenCVCamera, SyntheticTable, open_source
 from companion.vision.folder import LOPSIDED
+from companion.vision.manifest import load_manifest
 from web.enrollment import CROP_SIZE, WANTED
 
 WAIT_S = 20.0
@@ -444,19 +446,40 @@ def test_capture_refuses_several_cards_or_an_offline_camera(app, client, editor,
     assert counts(client)["red"] == 0
 
 
-def test_a_profile_from_another_model_is_set_aside_with_a_reason(tmp_path, editor, client):
+def profile_from_another_model(tmp_path: Path, editor) -> Path:
+    """Enroll red and chili, then mark the saved profile as made by another card network."""
     for label in ("red", "chili"):
         upload(editor, label, (photo_of(label, 1), "a.jpg"))
     assert editor.post("/api/camera/deck").status_code == 201
     path = tmp_path / "instance" / "deck" / "profile.json"
     data = json.loads(path.read_text())
     path.write_text(json.dumps({**data, "model_sha256": "0" * 64}))
-    fresh = create_app({"TABLE_PIN": PIN, "TESTING": True}, instance_path=tmp_path / "instance")  # a restart
+    return path
+
+
+def enrollment_after_restart(tmp_path: Path) -> tuple[dict, str]:
+    """The enrollment screen's state and the deck named against, as a restarted app sees them."""
+    fresh = create_app({"TABLE_PIN": PIN, "TESTING": True}, instance_path=tmp_path / "instance")
     try:
-        body = fresh.test_client().get("/api/camera/enrollment").get_json()
-        assert body["profile"] is None and "another model" in body["profile_problem"]
-        assert "build the deck again" in body["profile_problem"]
-        assert fresh.test_client().get("/api/camera").get_json()["deck"] == "house"
+        client = fresh.test_client()
+        return client.get("/api/camera/enrollment").get_json(), client.get("/api/camera").get_json()["deck"]
     finally:
         fresh.extensions["hardware"].close()
         fresh.extensions["tables"].store.close()
+
+
+def test_a_profile_from_another_model_is_enrolled_again_from_the_kept_photos(tmp_path, editor):
+    path = profile_from_another_model(tmp_path, editor)
+    body, deck = enrollment_after_restart(tmp_path)
+    assert body["profile_problem"] is None and body["profile"]["counts"] == {"red": 1, "chili": 1}
+    assert deck == "enrolled"
+    assert json.loads(path.read_text())["model_sha256"] == load_manifest().classifier.sha256
+
+
+def test_a_profile_from_another_model_without_its_photos_is_set_aside_with_a_reason(tmp_path, editor):
+    profile_from_another_model(tmp_path, editor)
+    shutil.rmtree(tmp_path / "instance" / "deck" / "photos")
+    body, deck = enrollment_after_restart(tmp_path)
+    assert body["profile"] is None and "another model" in body["profile_problem"]
+    assert "build the deck again" in body["profile_problem"]
+    assert deck == "house"

@@ -88,9 +88,9 @@ def stacked(crops: Sequence[np.ndarray]) -> np.ndarray:
 def card_views(face: np.ndarray, rng: np.random.Generator, covers: Sequence[np.ndarray],
                locator: CardLocator) -> CardViews:
     """:func:`card_photo` as the classifier takes it (:meth:`~companion.vision.locate.CardLocator.views`),
-    framings and reframings stacked; no framings when no card outline is found."""
+    framings, reframings and neighbours stacked; no framings when no card outline is found."""
     views = locator.views(card_photo(face, rng, covers), SIZE)
-    return CardViews(stacked(views.framings), stacked(views.reframings))
+    return CardViews(stacked(views.framings), stacked(views.reframings), stacked(views.neighbours))
 
 
 def enrollment_framings(face: np.ndarray, rng: np.random.Generator, locator: CardLocator) -> np.ndarray:

@@ -128,30 +128,37 @@ class CardClassifier:
     def cosines(self, views: Sequence[CardViews], gallery: Gallery | None, threshold: float) -> np.ndarray:
         """(N, labels) cosines of each card to the shipped labels or ``gallery``'s.
 
-        The first framing decides, unless its answer is :func:`unsure`: then the card's
-        embedding is the mean over all its framings and their 180° turns, and each
-        reframing (with its turn) is a reading of its own, whose cosines count where they
-        are higher. Both the network and the prototypes (:mod:`companion.vision.profile`)
-        see cards either way up, and the mean smooths a framing's miss; most cards need one
-        pass. A card without framings (no card was found) gets cosine -1 to every label,
-        below any threshold.
+        The first framing decides, unless its answer is :func:`unsure`. Then comes a second
+        look: the card's embedding is the mean over all its framings and their 180° turns,
+        and each reframing (with its turn) is a reading of its own, whose cosines count where
+        they are higher. Both the network and the prototypes (:mod:`companion.vision.profile`)
+        see cards either way up, and the mean smooths a framing's miss. A card still unsure
+        after it gets a third look: each of its neighbours (with its turn) is one more such
+        reading. Most cards need one pass. A card without framings (no card was found) gets
+        cosine -1 to every label, below any threshold.
         """
         seen = [i for i, v in enumerate(views) if len(v.framings)]
         embeddings, shipped = self.infer([views[i].framings[0] for i in seen])
         cosines = np.full((len(views), len(self.labels(gallery))), -1.0, np.float32)
         cosines[seen] = self.against(embeddings, shipped, gallery)
         doubtful = [seen[k] for k in np.flatnonzero(unsure(cosines[seen], threshold))]
-        # each unsure card's framings first, as one reading; then each of its reframings, as one more
-        readings = [(i, [*views[i].framings, *map(turned, views[i].framings)]) for i in doubtful]
-        readings += [(i, [crop, turned(crop)]) for i in doubtful for crop in views[i].reframings]
-        more_embeddings, more_shipped = self.infer([crop for _, crops in readings for crop in crops])
+        self._read(cosines, [(i, [*views[i].framings, *map(turned, views[i].framings)], True) for i in doubtful]
+                  + [(i, [crop, turned(crop)], False) for i in doubtful for crop in views[i].reframings], gallery)
+        still = [i for i in doubtful if unsure(cosines[i:i + 1], threshold)[0]]
+        self._read(cosines, [(i, [crop, turned(crop)], False) for i in still for crop in views[i].neighbours], gallery)
+        return cosines
+
+    def _read(self, cosines: np.ndarray, readings: Sequence[tuple[int, Sequence[np.ndarray], bool]],
+             gallery: Gallery | None) -> None:
+        """Update rows of ``cosines`` with readings ``(card, crops, replaces)``, all in one pass:
+        the cosines of the crops' mean embedding replace the card's, or count where they are higher."""
+        embeddings, shipped = self.infer([crop for _, crops, _ in readings for crop in crops])
         start = 0
-        for n, (i, crops) in enumerate(readings):
+        for i, crops, replaces in readings:
             part = slice(start, start + len(crops))
             start += len(crops)
-            mean = more_embeddings[part].mean(axis=0)
+            mean = embeddings[part].mean(axis=0)
             norm = float(np.linalg.norm(mean))
             # the shipped cosines are linear in the embedding: theirs is the mean's too
-            reading = self.against(mean / norm, more_shipped[part].mean(axis=0) / norm, gallery)
-            cosines[i] = reading if n < len(doubtful) else np.maximum(cosines[i], reading)
-        return cosines
+            reading = self.against(mean / norm, shipped[part].mean(axis=0) / norm, gallery)
+            cosines[i] = reading if replaces else np.maximum(cosines[i], reading)

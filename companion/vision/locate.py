@@ -21,8 +21,8 @@ from companion.vision.onnx import open_session
 from companion.vision.preprocess import to_input
 from companion.vision.rectify import centre_crop, crop_card, order_corners
 from companion.vision.refine import CornerRefiner
-from companion.vision.reframe import reframings
-from companion.vision.views import CardViews
+from companion.vision.reframe import neighbours, reframings
+from companion.vision.views import CardViews, Deferred
 
 
 def quad_from_mask(prob: np.ndarray, size: tuple[int, int], min_share: float = 0.05) -> np.ndarray | None:
@@ -110,14 +110,22 @@ class CardLocator:
         return [crop_card(photo, quad, size) for quad in self.quads(photo)]
 
     def views(self, photo: np.ndarray, size: tuple[int, int]) -> CardViews:
-        """The :meth:`framings` of a single-card photo and, where the outline is not card-shaped,
-        its :func:`~companion.vision.reframe.reframings` cropped too."""
+        """The :meth:`framings` of a single-card photo; where the outline is not card-shaped, its
+        :func:`~companion.vision.reframe.reframings` cropped too; and, cropped when first read,
+        its :meth:`refined_neighbours`."""
         quads = self.quads(photo)
         if not quads:
             return CardViews()
         centre = (photo.shape[1] / 2, photo.shape[0] / 2)
         return CardViews([crop_card(photo, quad, size) for quad in quads],
-                         [crop_card(photo, quad, size) for quad in reframings(quads[0], centre)])
+                         [crop_card(photo, quad, size) for quad in reframings(quads[0], centre)],
+                         Deferred(lambda: [crop_card(photo, quad, size) for quad in self.refined_neighbours(photo, quads[0])]))
+
+    def refined_neighbours(self, photo: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
+        """The :func:`~companion.vision.reframe.neighbours` of the outline ``quad``, refined one round:
+        where else a card-shaped outline's card may lie."""
+        near = neighbours(quad)
+        return self.refiner.step(photo, near) if self.refiner else near
 
     def enrollment_framings(self, photo: np.ndarray, size: tuple[int, int]) -> tuple[list[np.ndarray], bool]:
         """:meth:`framings` of a photo said to show a card, and whether its outline was found;

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import overload
 
 import numpy as np
 
@@ -14,9 +15,37 @@ class CardViews:
 
     ``framings``: its outline cropped at each stage's corners, the best first (none when no
     card outline was found). ``reframings``: crops at the card-shaped quads an outline that
-    is not card-shaped may stand for (:mod:`companion.vision.reframe`), each a reading of
-    its own.
+    is not card-shaped may stand for, and ``neighbours``: crops at the quads around the
+    outline, refined (both :mod:`companion.vision.reframe`); each crop a reading of its own
+    for an unsure card. Few cards read their neighbours, so they may be :class:`Deferred`.
     """
 
     framings: Sequence[np.ndarray] = ()
     reframings: Sequence[np.ndarray] = ()
+    neighbours: Sequence[np.ndarray] = ()
+
+
+class Deferred(Sequence[np.ndarray]):
+    """Crops made on first use (by ``make``, once): a card's neighbours cost a refiner run, and
+    few cards read them."""
+
+    def __init__(self, make: Callable[[], Sequence[np.ndarray]]) -> None:
+        self._make: Callable[[], Sequence[np.ndarray]] | None = make
+        self._crops: Sequence[np.ndarray] = ()
+
+    def _made(self) -> Sequence[np.ndarray]:
+        if self._make is not None:
+            self._crops, self._make = list(self._make()), None
+        return self._crops
+
+    def __len__(self) -> int:
+        return len(self._made())
+
+    @overload
+    def __getitem__(self, index: int) -> np.ndarray: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[np.ndarray]: ...
+
+    def __getitem__(self, index: int | slice) -> np.ndarray | Sequence[np.ndarray]:
+        return self._made()[index]

@@ -14,7 +14,7 @@ from companion.cards import VISION_LABELS
 from companion.vision import UNKNOWN, CardClassifier, VisionError
 from companion.vision.classifier import Gallery, decide, turned, unsure
 from companion.vision.manifest import load_manifest
-from companion.vision.views import CardViews
+from companion.vision.views import CardViews, Deferred
 from models.dataset import non_card_photo
 
 
@@ -116,6 +116,23 @@ def test_a_reframing_is_a_reading_of_its_own_that_counts_where_it_is_higher(read
     # a sure card is named by its first framing alone: its reframings are not looked at
     sure = classifier.cosines([CardViews(coffee_crops, [wax_crop])], None, threshold)[0]
     assert np.allclose(sure, classifier.cosines([CardViews(coffee_crops[:1])], None, threshold)[0], atol=1e-5)
+
+
+def test_a_card_still_unsure_after_its_second_look_reads_its_neighbours_made_only_then(reader, classifier, faces, kit):
+    coffee, wax = kit.photos_of(faces[:2], 1, kit.seed + 6, cover=False)
+    coffee_crops, wax_crop = reader.views(coffee).framings, reader.crop(wax)
+    made = []
+    neighbours = Deferred(lambda: made.append(1) or [wax_crop])
+    # a sure card never makes them
+    classifier.cosines([CardViews(coffee_crops, (), neighbours)], None, classifier.manifest.unknown_threshold)
+    assert made == []
+    # a card unsure at every look makes them once and reads them as a reframing is read
+    unsure_all_along = classifier.cosines([CardViews(coffee_crops, (), neighbours)], None, 2.0)[0]
+    as_reframing = classifier.cosines([CardViews(coffee_crops, [wax_crop])], None, 2.0)[0]
+    assert np.allclose(unsure_all_along, as_reframing, atol=1e-5)
+    assert made == [1]
+    classifier.cosines([CardViews(coffee_crops, (), neighbours)], None, 2.0)
+    assert made == [1]
 
 
 def class_vectors(reader, faces, kit) -> np.ndarray:  # noqa: ANN001

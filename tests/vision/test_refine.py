@@ -10,7 +10,7 @@ from companion.vision.locate import quad_from_mask
 from companion.vision.rectify import crop_card, order_corners
 from companion.vision.mirrors import MIRRORS
 from companion.vision.refine import inner_rectangle, plausible, to_photo, unmirror, view
-from companion.vision.reframe import reframings
+from companion.vision.reframe import neighbours, reframings
 from companion.vision.views import CardViews
 from models.camera import photograph_with_quad
 from models.dataset import jitter, other_faces
@@ -88,9 +88,15 @@ def test_framings_are_the_crop_and_the_card_cut_at_the_other_stages_corners(read
     again, found = reader.enrollment_framings(photo)
     assert found and len(again) == 3 and all(np.array_equal(a, b) for a, b in zip(again, framings))
     centre = (photo.shape[1] / 2, photo.shape[0] / 2)
-    expected = [crop_card(photo, q, size) for q in reframings(reader.locator.quads(photo)[0], centre)]
+    outline = reader.locator.quads(photo)[0]
+    expected = [crop_card(photo, q, size) for q in reframings(outline, centre)]
     assert len(views.reframings) == len(expected)
     assert all(np.array_equal(a, b) for a, b in zip(views.reframings, expected))
+    near = reader.locator.refined_neighbours(photo, outline)
+    assert len(near) == len(neighbours(outline)) == 8
+    assert all(np.array_equal(a, b) for a, b in zip(near, reader.locator.refiner.step(photo, neighbours(outline))))
+    assert len(views.neighbours) == 8
+    assert all(np.array_equal(a, crop_card(photo, q, size)) for a, q in zip(views.neighbours, near))
 
 
 def test_a_photo_without_a_card_outline_has_no_framings_but_enrollment_takes_its_centre(reader, faces, kit):

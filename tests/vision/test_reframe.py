@@ -1,4 +1,4 @@
-"""Card-shaped readings of an outline that is not card-shaped (pure geometry)."""
+"""Other readings of a card outline: card-shaped ones of an odd outline, and its neighbours (pure geometry)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.vision.reframe import CARD_SHAPED, aspect, reframings
+from companion.vision.reframe import CARD_SHAPED, aspect, neighbours, reframings
 from companion.vision.rectify import CARD_ASPECT, order_corners
 
 
@@ -57,3 +57,44 @@ def test_a_card_found_only_where_it_stands_out_from_the_cloth_is_grown_back(cx, 
     part = _card(cx, cy, height, angle, found, 0.0 if at_top else 1 - found)
     assert not CARD_SHAPED[0] <= aspect(order_corners(part)) <= CARD_SHAPED[1]
     assert _one_is(reframings(part, (cx, cy)), _card(cx, cy, height, angle))
+
+
+def _moved(quad: np.ndarray, along: float, across: float) -> np.ndarray:
+    """``quad`` (ordered) moved by ``along`` of its length and ``across`` of its width."""
+    q = order_corners(quad)
+    return q + along * (q[3] - q[0]) + across * (q[1] - q[0])
+
+
+def _scaled(quad: np.ndarray, width: float, length: float) -> np.ndarray:
+    """``quad`` (ordered) ``width`` times as wide and ``length`` times as long, about its centre."""
+    q = order_corners(quad)
+    centre = q.mean(axis=0)
+    along, across = (q[3] - q[0]) / np.linalg.norm(q[3] - q[0]), (q[1] - q[0]) / np.linalg.norm(q[1] - q[0])
+    d = q - centre
+    return (centre + np.outer(d @ across * width, across) + np.outer(d @ along * length, along)).astype(np.float32)
+
+
+@settings(max_examples=60, deadline=None)
+@given(**placements, move=st.sampled_from([-0.15, 0.15]), along=st.booleans())
+def test_an_outline_moved_along_or_across_the_card_has_the_card_among_its_neighbours(cx, cy, height, angle,
+                                                                                    move, along):
+    # a card-shaped outline that slid onto the covering card, or off a side of the card
+    card = _card(cx, cy, height, angle)
+    outline = _moved(card, move, 0.0) if along else _moved(card, 0.0, move)
+    assert not _one_is([outline], card)
+    assert _one_is(neighbours(outline), card)
+
+
+@settings(max_examples=60, deadline=None)
+@given(**placements, wrong=st.sampled_from([(0.8, 1.0), (1.25, 1.0), (0.87, 0.87), (1.15, 1.15)]))
+def test_an_outline_of_the_wrong_width_or_size_has_a_neighbour_of_the_cards(cx, cy, height, angle, wrong):
+    card = _card(cx, cy, height, angle)
+    outline = _scaled(card, *wrong)
+    assert not _one_is([outline], card)
+    assert _one_is(neighbours(outline), card)
+
+
+def test_an_outline_has_eight_neighbours_and_is_not_one_of_them():
+    card = _card(120, 100, 150, 0.3)
+    near = neighbours(card)
+    assert len(near) == 8 and not _one_is(near, card)

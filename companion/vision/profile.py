@@ -44,14 +44,18 @@ class DeckProfile:
 
     @classmethod
     def load(cls, path: str | Path, classifier: CardClassifier) -> DeckProfile:
-        """Read a profile written by :meth:`save` for ``classifier``'s model."""
+        """Read a profile written by :meth:`save` for ``classifier``'s model.
+
+        The file records the deck threshold in force when it was made; the gallery takes the
+        model's present one, which a later calibration of the same network may have moved.
+        """
         path = Path(path)
         hint = "enroll the deck again with `companion vision enroll --out PROFILE DIR`"
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             labels = tuple(data["prototypes"])
             vectors = np.array([data["prototypes"][k] for k in labels], np.float32)
-            profile = cls(str(data["model_sha256"]), Gallery(labels, vectors, float(data["threshold"])),
+            profile = cls(str(data["model_sha256"]), Gallery(labels, vectors, classifier.manifest.deck_threshold),
                           {str(k): int(v) for k, v in data["photos"].items()})
         except FileNotFoundError:
             raise VisionError(f"{path}: no such deck profile; {hint}") from None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import numpy as np
 import pytest
@@ -57,6 +58,14 @@ def test_profile_round_trip(tmp_path, classifier, profile):
     assert np.allclose(loaded.gallery.vectors, profile.gallery.vectors, atol=1e-5)
     assert loaded.gallery.threshold == pytest.approx(classifier.manifest.deck_threshold)
     assert loaded.photos == {label: 1 for label in VISION_LABELS}
+
+
+def test_a_profile_takes_the_models_present_deck_threshold(tmp_path, classifier, profile):
+    # made before the same network was calibrated again: its cosines still hold, its threshold not
+    path = tmp_path / "deck.json"
+    dataclasses.replace(profile, gallery=dataclasses.replace(profile.gallery, threshold=0.1)).save(path)
+    assert json.loads(path.read_text())["threshold"] == 0.1
+    assert DeckProfile.load(path, classifier).gallery.threshold == classifier.manifest.deck_threshold
 
 
 def test_bad_profiles_say_what_to_do(tmp_path, classifier, profile):

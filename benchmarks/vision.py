@@ -36,9 +36,8 @@ def main() -> None:
             step()
             best[name] = min(best[name], (time.perf_counter() - start) * 1000 / len(timed))
     crop_ms, views_ms, read_ms = best["crop"], best["views"], best["read"]
-    views = [reader.views(p) for p in photos]
     # neighbours made once, as the evaluation's views have them: classification alone is timed
-    views = [CardViews(v.framings, v.reframings, list(v.neighbours)) for v in views]
+    views = [CardViews(v.framings, v.reframings, list(v.neighbours)) for v in map(reader.views, photos)]
     batched, single, looked = timing(reader.classifier, views, None)
     print(f"vision: {len(views)} cards, onnxruntime on 2 threads, {looked:.1%} given a second look")
     print(f"  classify batched (256 a call): {batched:.3f} ms per card")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -107,10 +108,8 @@ class Deck:
     def _rebuild(self) -> None:
         """Enroll the kept photos again in place of a saved profile that cannot be used (made with
         another model, or damaged); where they cannot make one, the reason stays for the tablet."""
-        try:
+        with suppress(ApiError):
             self.build()
-        except ApiError:
-            return
 
     # --- photos --------------------------------------------------------------------------
 

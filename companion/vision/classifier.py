@@ -144,7 +144,7 @@ class CardClassifier:
         doubtful = [seen[k] for k in np.flatnonzero(unsure(cosines[seen], threshold))]
         self._read(cosines, [(i, [*views[i].framings, *map(turned, views[i].framings)], True) for i in doubtful]
                   + [(i, [crop, turned(crop)], False) for i in doubtful for crop in views[i].reframings], gallery)
-        still = [i for i in doubtful if unsure(cosines[i:i + 1], threshold)[0]]
+        still = [i for i, doubt in zip(doubtful, unsure(cosines[doubtful], threshold)) if doubt]
         self._read(cosines, [(i, [crop, turned(crop)], False) for i in still for crop in views[i].neighbours], gallery)
         return cosines
 

@@ -116,10 +116,13 @@ class CardLocator:
         quads = self.quads(photo)
         if not quads:
             return CardViews()
+
+        def cropped(at: list[np.ndarray]) -> list[np.ndarray]:
+            return [crop_card(photo, quad, size) for quad in at]
+
         centre = (photo.shape[1] / 2, photo.shape[0] / 2)
-        return CardViews([crop_card(photo, quad, size) for quad in quads],
-                         [crop_card(photo, quad, size) for quad in reframings(quads[0], centre)],
-                         Deferred(lambda: [crop_card(photo, quad, size) for quad in self.refined_neighbours(photo, quads[0])]))
+        return CardViews(cropped(quads), cropped(reframings(quads[0], centre)),
+                         Deferred(lambda: cropped(self.refined_neighbours(photo, quads[0]))))
 
     def refined_neighbours(self, photo: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
         """The :func:`~companion.vision.reframe.neighbours` of the outline ``quad``, refined one round:

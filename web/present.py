@@ -27,6 +27,25 @@ def present(header: Header, state: Any) -> dict[str, Any]:
     return data
 
 
+def public_header(header: Header) -> dict[str, Any]:
+    """A game's header as every watcher may see it: a known deck's seed and order stay hidden.
+
+    A real table shows no one the order of the draw pile; a watcher who read the seed
+    of a known deck would know every hand.
+    """
+    data = header.to_dict()
+    if data.get("deck") is not None:
+        data["deck"] = {"known": True}
+    if header.game == "dice" and data.get("options", {}).get("harvest_cards") not in (None, "table"):
+        data["options"] = {k: v for k, v in data["options"].items() if k != "seed"}
+    return data
+
+
+def holds_hidden_order(header: Header) -> bool:
+    """Whether the header's deck fixes hidden cards (so its record is for editors only)."""
+    return public_header(header) != header.to_dict()
+
+
 def progress(header: Header, events: list[dict[str, Any]]) -> dict[str, Any]:
     """Every player's score (coins or dollars) at the start and after each event."""
     kind = game_kind(header.game)

@@ -1,11 +1,16 @@
 """The ``Tables`` extension: the game store, the games open in this server, and their live feed.
 
 Every change to a game goes through here, so that it is stored before it is
-acknowledged and published to every page watching that game.
+acknowledged and published to every page watching that game. Changes that another
+process (``companion play``, a second server) made to the same store are noticed
+on the next request for that game, and within ``STORE_POLL_S`` by a watcher thread,
+and published the same way.
 """
 
 from __future__ import annotations
 
+import logging
+import sqlite3
 import threading
 from typing import Any
 
@@ -16,11 +21,13 @@ from companion.records.jsonl import loads_record
 from companion.records.replay import replay
 from companion.rules.violations import IllegalMove, RuleViolation
 from companion.session import GameSession
-from companion.storage.store import GameStore, StoreError
+from companion.storage.store import GameStore, StaleLog, StoreError
 from web.errors import ApiError
 from web.live import LiveFeed
-from web.present import present
+from web.present import present, public_header
 from web.proposals import Proposal, Proposals
+
+log = logging.getLogger(__name__)
 
 
 class Tables:
@@ -35,19 +42,54 @@ class Tables:
         self._lock = threading.Lock()
         self._writing = threading.RLock()
         """Held through every change and its publication, so pages see changes in order."""
+        self._stop = threading.Event()
         app.extensions["tables"] = self
+        if app.config["STORE_POLL_S"]:
+            threading.Thread(target=self._watch, args=(app.config["STORE_POLL_S"],),
+                             name="store-watcher", daemon=True).start()  # fmt: skip
+
+    def close(self) -> None:
+        """Stop watching the store and close it."""
+        self._stop.set()
+        self.store.close()
 
     def session(self, game_id: int) -> GameSession:
-        """The open game ``game_id``, loaded from the store on first use (404 if unknown)."""
+        """The open game ``game_id``, loaded from the store on first use (404 if unknown), kept up to date."""
         with self._lock:
-            if game_id not in self._sessions:
+            session = self._sessions.get(game_id)
+            if session is None:
                 try:
-                    self._sessions[game_id] = GameSession.resume(self.store, game_id)
+                    session = self._sessions[game_id] = GameSession.resume(self.store, game_id)
                 except KeyError:
                     raise ApiError(404, f"there is no game {game_id}") from None
-                except StoreError as exc:
-                    raise ApiError(422, str(exc)) from None
-            return self._sessions[game_id]
+                except (StoreError, ValueError) as exc:  # a damaged header, or one these rules no longer start
+                    raise ApiError(422, f"game {game_id} cannot be opened: {exc}") from None
+                return session
+        self._catch_up(session)
+        return session
+
+    def _catch_up(self, session: GameSession) -> None:
+        """Take in what other writers stored since this server last looked, and tell the pages."""
+        with self._writing:
+            if session.refresh():
+                self._changed(session, {"kind": "external"})
+
+    def _watch(self, interval_s: float) -> None:
+        """Watcher thread: when another process commits to the store, bring the open games up to date."""
+        try:
+            seen = self.store.data_version()
+            while not self._stop.wait(interval_s):
+                version = self.store.data_version()
+                if version == seen:
+                    continue
+                seen = version
+                with self._lock:
+                    sessions = list(self._sessions.values())
+                for session in sessions:
+                    self._catch_up(session)
+                self.feed.publish("games", "games", {"game_id": None, "change": "external"})
+        except (sqlite3.Error, StoreError) as exc:  # the store was closed (the app is shutting down) or broke
+            log.debug("stopped watching the game store: %s", exc)
 
     def start(self, header: Header) -> GameSession:
         """Create and store a new game (400 if the rules cannot start it)."""
@@ -71,6 +113,8 @@ class Tables:
         game_id = session.game_id
         try:
             stored = session.push(event)
+        except StaleLog as exc:
+            raise ApiError(409, str(exc), stale=True) from None
         except IllegalMove as exc:
             self.feed.publish(f"game:{game_id}", "refused", {
                 "game_id": game_id, "event": event, "source": source,
@@ -112,12 +156,27 @@ class Tables:
                 raise ApiError(404, f"there is no pending proposal {proposal_id} in game {game_id}")
             self._changed(session, {"kind": "dismiss", "proposal": proposal_id})
 
-    def undo(self, game_id: int, count: int = 1) -> int:
+    def undo(self, game_id: int, count: int = 1, after: int | None = None) -> int:
+        """Undo the last ``count`` events; 409 if the game changed since event ``after`` (the last one seen)."""
         session = self.session(game_id)
         with self._writing:
-            undone = session.undo(count)
+            try:
+                undone = session.undo(count, after)
+            except StaleLog as exc:
+                self._changed(session, {"kind": "external"})
+                raise ApiError(409, str(exc), stale=True) from None
             if undone:
                 self._changed(session, {"kind": "undo", "count": undone})
+            return undone
+
+    def repair(self, game_id: int) -> int:
+        """Undo a stored game's first event that does not replay and every one after it."""
+        session = self.session(game_id)
+        with self._writing:
+            if session.broken is None:
+                raise ApiError(409, f"game {game_id} replays to the end: there is nothing to repair")
+            undone = session.repair()
+            self._changed(session, {"kind": "undo", "count": undone})
             return undone
 
     def import_record(self, text: str) -> GameSession:
@@ -145,8 +204,10 @@ class Tables:
         return {
             "game_id": session.game_id,
             "revision": revision,
-            "header": session.header.to_dict(),
+            "header": public_header(session.header),
             "events": len(session.events),
+            "seq": session.last_seq,
+            "broken": session.broken.to_dict() if session.broken else None,
             "state": present(session.header, session.state),
             "proposals": [self._judged(session, p) for p in self.proposals.pending(session.game_id)],
         }

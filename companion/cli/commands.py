@@ -17,7 +17,8 @@ HELP = """\
   harvest PLAYER FIELD            harvest a whole field (fields count from 1)
   buy PLAYER                      buy a third field
   draw                            phase 4: the active player draws
-  undo [N]   show   help   quit"""
+  undo [N]   repair   show   help   quit
+                                  (repair: undo a stored event that no longer replays, and those after it)"""
 
 
 def seat_of(state: GameState, word: str) -> int:

@@ -11,7 +11,7 @@ from companion.cli.common import add_db_option, db_path, table_text
 from companion.records import Header
 from companion.rules import RULESETS, IllegalMove
 from companion.session import GameSession
-from companion.storage import GameStore, StoreError
+from companion.storage import GameStore, StaleLog, StoreError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -38,6 +38,12 @@ def _play(args: argparse.Namespace) -> int:
                 _loop(session, ask)
         except EOFError:
             print()
+        except KeyError as exc:  # --game names no stored game
+            print(f"companion play: {exc.args[0]}; `companion records list` lists the stored games", file=sys.stderr)
+            return 2
+        except StoreError as exc:
+            print(f"companion play: {exc}", file=sys.stderr)
+            return 2
     return 0
 
 
@@ -54,7 +60,7 @@ def _prompter() -> Callable[[str], str]:
 def _open_game(store: GameStore, args: argparse.Namespace, ask: Callable[[str], str]) -> GameSession | None:
     if args.game is not None:
         return GameSession.resume(store, args.game)
-    running = [g for g in store.games() if not g.finished and g.header.game == "bohnanza"]
+    running = [g for g in store.games() if not g.finished and g.header is not None and g.header.game == "bohnanza"]
     if running and not args.new:
         game = running[0]
         if ask(f"Resume game {game.id} ({', '.join(game.header.players)}, {game.events} events)? [Y/n] ").lower() != "n":
@@ -82,7 +88,7 @@ def _new_game(store: GameStore, ask: Callable[[str], str]) -> GameSession:
 
 
 def _loop(session: GameSession, ask: Callable[[str], str]) -> None:
-    print(table_text(session.summary()))
+    _show(session)
     while True:
         line = ask("> ")
         word = line.split()[0].lower() if line else ""
@@ -91,18 +97,22 @@ def _loop(session: GameSession, ask: Callable[[str], str]) -> None:
         if word in ("help", "?", ""):
             print(HELP)
             continue
+        if session.refresh():
+            print("  (the game was changed elsewhere, on the tablet or another terminal: this is where it stands)")
+            _show(session)
         if word == "show":
-            print(table_text(session.summary()))
+            _show(session)
             continue
-        if word == "undo":
-            count = int(line.split()[1]) if len(line.split()) > 1 and line.split()[1].isdecimal() else 1
-            print(f"  undid {session.undo(count)} event(s)")
-            print(table_text(session.summary()))
+        if word in ("undo", "repair"):
+            _undo(session, line)
             continue
         try:
             session.push(parse_command(session.state, line))
         except IllegalMove as exc:
             print(f"  ! refused: {exc.violation.message}")
+            continue
+        except StaleLog as exc:
+            print(f"  ! {exc}")
             continue
         except ValueError as exc:
             print(f"  ! {exc}")
@@ -111,3 +121,26 @@ def _loop(session: GameSession, ask: Callable[[str], str]) -> None:
         if session.finished:
             print("The game is over.")
             return
+
+
+def _show(session: GameSession) -> None:
+    """The table, and what stops a broken game from going on."""
+    print(table_text(session.summary()))
+    if session.broken is not None:
+        print(f"  ! this game stops at its last good event: {session.broken.message}. Type 'repair' to do so.")
+
+
+def _undo(session: GameSession, line: str) -> None:
+    """``undo [N]`` or ``repair``, refused when the game changed since it was last shown."""
+    words = line.split()
+    try:
+        if words[0].lower() == "repair":
+            undone = session.repair()
+        else:
+            undone = session.undo(int(words[1]) if len(words) > 1 and words[1].isdecimal() else 1)
+    except StaleLog as exc:
+        print(f"  ! nothing undone: {exc}")
+        _show(session)
+        return
+    print(f"  undid {undone} event(s)")
+    _show(session)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -14,7 +15,7 @@ from companion.records import Header
 from companion.rules import IllegalMove
 from companion.rules.simulate import random_game, random_setup
 from companion.session import GameSession
-from companion.storage import GameStore
+from companion.storage import GameStore, StoreError
 
 HEADER = Header("bohnanza", "amigo-25", ("Ann", "Ben", "Cid"), 0)
 
@@ -127,3 +128,21 @@ def test_ids_beyond_sqlite_integers_are_unknown_games(tmp_path) -> None:
                 store.header(game_id)
             with pytest.raises(KeyError):
                 store.events(game_id)
+
+
+def test_a_game_whose_header_cannot_be_read_is_listed_with_the_problem_not_hidden_or_fatal(tmp_path):
+    """A name stored before names were checked (a lone surrogate) must not break the whole list."""
+    path = tmp_path / "g.sqlite3"
+    with GameStore(path) as store:
+        good = GameSession.start(store, HEADER).game_id
+        bad = store.create_game(HEADER)
+        store._db.execute("UPDATE games SET header = ? WHERE id = ?",
+                          (json.dumps({**HEADER.to_dict(), "players": ["Ann", "\ud800", "Cid"]}), bad))  # fmt: skip
+        listed = {g.id: g for g in store.games()}
+        assert listed[good].header == HEADER and listed[good].problem is None
+        assert listed[bad].header is None and f"game {bad} has a damaged header" in listed[bad].problem
+        with pytest.raises(StoreError):
+            store.header(bad)
+    done = subprocess.run([sys.executable, "-m", "companion", "records", "list", "--db", str(path)],
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 0 and "damaged header" in done.stdout

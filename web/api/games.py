@@ -2,32 +2,40 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, Response, jsonify, request
 
 from companion.records.format import Header, RecordError
 from companion.records.jsonl import dumps_record
 from companion.records.replay import replay_log
-from web.api.body import json_object, query_int, whole
+from companion.storage import StoredGame
+from web.api.body import json_object, optional_json_object, query_int, reads_text, whole
+from web.auth import is_editor
 from web.errors import ApiError
-from web.present import present, progress
+from web.present import holds_hidden_order, present, progress
 from web.tables import tables
 
 bp = Blueprint("games", __name__, url_prefix="/api/games")
 
 MAX_UNDO = 50
+MAX_SOURCE = 40
 
 
 @bp.get("")
 def list_games() -> Response:
     """Every stored game, most recently played first."""
-    return jsonify({"games": [
-        {
-            "id": g.id, "game": g.header.game, "ruleset": g.header.ruleset, "players": list(g.header.players),
-            "title": g.header.meta.get("title"), "events": g.events, "created": g.created,
-            "updated": g.updated, "finished": g.finished,
-        }
-        for g in tables().store.games()
-    ]})  # fmt: skip
+    return jsonify({"games": [_listed(g) for g in tables().store.games()]})
+
+
+def _listed(g: StoredGame) -> dict[str, Any]:
+    """A game as the archive lists it; one whose header cannot be read is listed with the problem as its title."""
+    h = g.header
+    return {
+        "id": g.id, "game": h.game if h else None, "ruleset": h.ruleset if h else None,
+        "players": list(h.players) if h else [], "title": h.meta.get("title") if h else g.problem,
+        "problem": g.problem, "events": g.events, "created": g.created, "updated": g.updated, "finished": g.finished,
+    }  # fmt: skip
 
 
 @bp.post("")
@@ -63,8 +71,12 @@ def play_move(game_id: int) -> Response:
     """Apply one event (its record form); 409 with the broken rule if refused."""
     data = json_object()
     event = data.get("event", data)
+    if not isinstance(event, dict):
+        raise ApiError(400, '"event" must be an event object, e.g. {"type": "plant", "player": 0, "bean": "blue"}')
     source = data.get("source", "tablet") if "event" in data else "tablet"
-    stored = tables().push(game_id, event, source=str(source))
+    if not isinstance(source, str) or not 0 < len(source) <= MAX_SOURCE:
+        raise ApiError(400, f'"source" names where the move comes from in at most {MAX_SOURCE} characters, e.g. "dice"')
+    stored = tables().push(game_id, event, source=source)
     return jsonify({**tables().snapshot(tables().session(game_id)), "event": stored})
 
 
@@ -73,16 +85,17 @@ def propose(game_id: int) -> tuple[Response, int]:
     """Propose an event (e.g. what the camera saw); it waits for a tap to confirm, correct or dismiss."""
     data = json_object()
     source = data.get("source", "camera")
-    if not isinstance(source, str) or not source:
-        raise ApiError(400, '"source" names who proposes, e.g. "camera"')
+    if not isinstance(source, str) or not 0 < len(source) <= MAX_SOURCE:
+        raise ApiError(400, f'"source" names who proposes in at most {MAX_SOURCE} characters, e.g. "camera"')
     return jsonify(tables().propose(game_id, data.get("event"), source)), 201
 
 
 @bp.post("/<int:game_id>/proposals/<int:proposal_id>/confirm")
 def confirm_proposal(game_id: int, proposal_id: int) -> Response:
     """Apply a proposal as it is, or corrected (a body ``{"event": ...}``)."""
-    data = request.get_json(silent=True)
-    corrected = data.get("event") if isinstance(data, dict) else None
+    corrected = optional_json_object().get("event")
+    if corrected is not None and not isinstance(corrected, dict):
+        raise ApiError(400, '"event" must be the corrected event object, or left out to confirm the proposal as it is')
     stored = tables().confirm(game_id, proposal_id, corrected)
     return jsonify({**tables().snapshot(tables().session(game_id)), "event": stored})
 
@@ -110,11 +123,20 @@ def check_move(game_id: int) -> Response:
 @bp.post("/<int:game_id>/undo")
 def undo(game_id: int) -> Response:
     """Undo the last ``count`` events (default 1)."""
-    data = request.get_json(silent=True) or {}
-    count = whole(data.get("count", 1) if isinstance(data, dict) else data, "count", minimum=1)
+    data = optional_json_object("count", "after")
+    count = whole(data.get("count", 1), "count", minimum=1)
     if count > MAX_UNDO:
         raise ApiError(400, f"undo at most {MAX_UNDO} events at once")
-    undone = tables().undo(game_id, count)
+    after = data.get("after")
+    after = None if after is None else whole(after, "after")
+    undone = tables().undo(game_id, count, after)
+    return jsonify({**tables().snapshot(tables().session(game_id)), "undone": undone})
+
+
+@bp.post("/<int:game_id>/repair")
+def repair(game_id: int) -> Response:
+    """Undo a stored game's first event that does not replay, and every event after it."""
+    undone = tables().repair(game_id)
     return jsonify({**tables().snapshot(tables().session(game_id)), "undone": undone})
 
 
@@ -122,6 +144,9 @@ def undo(game_id: int) -> Response:
 def export_record(game_id: int) -> Response:
     """The game record (JSON lines, docs/record-format.md) as a download."""
     session = tables().session(game_id)
+    if holds_hidden_order(session.header) and not is_editor():
+        raise ApiError(403, "this game's record holds its deck's order, hidden at a real table: "
+                            "enter the table PIN to export it", need_pin=True)  # fmt: skip
     text = dumps_record(session.header, session.events)
     name = f"{session.header.game}-game-{game_id}.jsonl"
     return Response(text, mimetype="application/x-ndjson",
@@ -129,6 +154,7 @@ def export_record(game_id: int) -> Response:
 
 
 @bp.post("/import")
+@reads_text
 def import_record() -> tuple[Response, int]:
     """Store an uploaded record (a ``record`` file field, or the JSON lines as the body) as a new game."""
     upload = request.files.get("record")

@@ -10,7 +10,7 @@
 
   function row(game) {
     const title = game.title || `Game ${game.id}`;
-    const kind = game.game === "dice" ? "dice game" : game.ruleset;
+    const kind = game.problem ? "cannot be opened" : game.game === "dice" ? "dice game" : game.ruleset;
     return el("li", { class: "game-row panel", dataset: { game: game.id } },
       el("div", { class: "game-info" },
         el("span", { class: "game-title" }, title, " · ", game.players.join(", ")),

@@ -48,6 +48,7 @@
       return `Last: ${describe(change.event, names)}${source}`;
     }
     if (change.kind === "undo") return `Undone: ${plural(change.count, "event")}`;
+    if (change.kind === "external") return "Changed elsewhere (another server or a terminal): this is the game as stored";
     return "";
   }
 
@@ -138,6 +139,7 @@
         phase: s.phase, active: s.active_player, over: s.game_over ? "yes" : "no", mode: this.readOnly ? "replay" : "live",
       } },
         this.head(s, names, snapshot.change),
+        this.readOnly ? null : this.brokenLog(snapshot.broken),
         this.readOnly || s.game_over ? null : this.proposals(s, snapshot.proposals || [], names),
         s.game_over ? this.ending(s) : null,
         el("div", { class: "table-body" },
@@ -147,6 +149,24 @@
     }
 
     redraw() { if (this.snapshot) this.draw(this.snapshot); }
+
+    /* A stored event that no longer replays: the game stops before it until it is undone. */
+    brokenLog(broken) {
+      if (!broken) return null;
+      const more = broken.undo > 1 ? ` and the ${plural(broken.undo - 1, "event")} after it` : "";
+      return el("section", { class: "panel broken-log", id: "broken-log", role: "alert" },
+        el("h2", {}, `Event ${broken.event} does not replay`),
+        el("p", {}, broken.error, broken.rule ? " " : "", broken.rule ? el("code", { class: "rule" }, broken.rule) : null),
+        el("p", {}, `The table shows the game before it. Undo it${more} to go on.`),
+        el("button", { type: "button", id: "repair", onclick: () => this.repair() }, `Undo event ${broken.event}${more}`));
+    }
+
+    async repair() {
+      this.inFlight += 1;
+      const result = await Companion.attempt(Companion.post(`/api/games/${this.gameId}/repair`, {}));
+      this.inFlight -= 1;
+      if (result) this.accept({ ...result, change: { kind: "undo", count: result.undone } });
+    }
 
     /* Events the camera (or another tool) proposes: each waits for a tap to confirm, correct or dismiss. */
     proposals(s, list, names) {
@@ -473,7 +493,7 @@
 
     async undo() {
       this.inFlight += 1;
-      const result = await Companion.attempt(Companion.post(`/api/games/${this.gameId}/undo`, { count: 1 }));
+      const result = await Companion.attempt(Companion.post(`/api/games/${this.gameId}/undo`, { count: 1, after: this.snapshot.seq }));
       this.inFlight -= 1;
       if (result) {
         this.ui.pick = null;

@@ -1,7 +1,9 @@
 """The ``companion`` command: one sub-command module per area.
 
 Each module in ``COMMAND_MODULES`` exposes ``register(subparsers)``, which adds its
-sub-commands and sets ``func(args) -> int`` on each of them.
+sub-commands and sets ``func(args) -> int`` on each of them. Bad input exits 2 with one
+line on standard error; a failure no command foresaw exits 70 (EX_SOFTWARE) with one
+line too, never a traceback.
 """
 
 from __future__ import annotations
@@ -10,6 +12,9 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+
+FAILED = 70
+"""Exit status of a failure no command foresaw (EX_SOFTWARE)."""
 
 COMMAND_MODULES: tuple[str, ...] = (
     "companion.cli.records",
@@ -43,6 +48,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         sys.stderr.close()
         return 0
+    except Exception as exc:  # a bug, not bad input: still one line, and an exit status that says so
+        reason = str(exc)[:200].encode("utf-8", "backslashreplace").decode("utf-8")
+        print(f"companion: {args.command} failed unexpectedly ({type(exc).__name__}: {reason}); please report this",
+              file=sys.stderr)  # fmt: skip
+        return FAILED
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,18 +8,22 @@ import sys
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from companion.dice.catalogue import (
     HarvestCard,
     HarvestCatalogue,
-    load_catalogue,
+    catalogue_from_data,
     sample_catalogue,
     save_catalogue,
 )
-from companion.dice.config import DEFAULT_DICE, DiceSet, dice_to_data, load_dice
+from companion.dice.config import DEFAULT_DICE, DiceSet, dice_from_data, dice_to_data
+from companion.dice.game import check_dice_config
 from companion.dice.matching import impossible_reason
+from companion.dice.moves import checked_order, checked_percentage
 from companion.dice.notation import OrderSyntaxError, parse_order
 from companion.dice.odds import check_printed, probability
+from companion.records.checked import JsonTextError, loads_checked
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -64,7 +68,50 @@ def _dice_option(parser: argparse.ArgumentParser) -> None:
 
 
 def _dice(args: argparse.Namespace) -> DiceSet:
-    return load_dice(args.dice) if args.dice else DEFAULT_DICE
+    if not args.dice:
+        return DEFAULT_DICE
+    data = _json_file(args.dice)
+    try:
+        check_dice_config(data)
+        return dice_from_data(data)
+    except ValueError as exc:
+        raise ValueError(f"{args.dice}: {exc}") from None
+
+
+def _catalogue(path: Path, dice: DiceSet) -> HarvestCatalogue:
+    """A catalogue file, its orders and printed percentages checked before the catalogue reads them."""
+    data = _json_file(path)
+    cards = data.get("cards", []) if isinstance(data, dict) else None
+    if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
+        raise ValueError(f'{path}: not a harvest card catalogue (it needs a "cards" list of objects)')
+    for number, card in enumerate(cards, start=1):
+        orders, printed = card.get("orders"), card.get("printed") or []
+        try:
+            if not isinstance(orders, list) or not isinstance(printed, list):
+                raise ValueError('a card has "orders" and optionally "printed", both lists')
+            for text in orders:
+                checked_order(text)
+            for percentage in printed:
+                if percentage is not None:
+                    checked_percentage(percentage)
+        except ValueError as exc:
+            raise ValueError(f"{path}: card {number}: {exc}") from None
+    try:
+        return catalogue_from_data(data, dice)
+    except ValueError as exc:
+        raise ValueError(f"{path}: {exc}") from None
+
+
+def _json_file(path: Path) -> Any:
+    """A JSON file, read with the limits of ``companion.records.checked``; ``ValueError`` names the file."""
+    try:
+        return loads_checked(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not UTF-8 text") from None
+    except JsonTextError as exc:
+        raise ValueError(f"{path}: {exc}") from None
 
 
 def _guarded(action: Callable[[], int | None]) -> int:
@@ -76,6 +123,9 @@ def _guarded(action: Callable[[], int | None]) -> int:
         return 2
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"error: cannot write {exc.filename or 'the file'}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     return int(result or 0)
 
@@ -91,7 +141,7 @@ def _parse(args: argparse.Namespace) -> int:
 def _odds(args: argparse.Namespace) -> int:
     def run() -> int:
         dice = _dice(args)
-        order = parse_order(args.order)
+        order = checked_order(args.order)
         reason = impossible_reason(order, dice)
         if reason:
             raise ValueError(reason)
@@ -99,7 +149,7 @@ def _odds(args: argparse.Namespace) -> int:
         print(f"{_decimal(p)}  ({p}, {order})")
         if args.printed is None:
             return 0
-        verdict = check_printed(order, args.printed, dice)
+        verdict = check_printed(order, checked_percentage(args.printed), dice)
         if verdict.agrees:
             print(f"printed {verdict.printed} %: agrees")
             return 0
@@ -112,7 +162,7 @@ def _odds(args: argparse.Namespace) -> int:
 def _cards_check(args: argparse.Namespace) -> int:
     def run() -> int:
         dice = _dice(args)
-        catalogue = load_catalogue(args.catalogue, dice) if args.catalogue else sample_catalogue()
+        catalogue = _catalogue(args.catalogue, dice) if args.catalogue else sample_catalogue()
         print(f"{catalogue.name}{' (SAMPLE)' if catalogue.sample else ''}: {len(catalogue.cards)} cards")
         mismatches = 0
         for card in catalogue.cards:
@@ -135,8 +185,9 @@ def _cards_check(args: argparse.Namespace) -> int:
 def _cards_add(args: argparse.Namespace) -> int:
     def run() -> None:
         dice = _dice(args)
-        catalogue = load_catalogue(args.catalogue, dice) if args.catalogue.exists() else HarvestCatalogue(args.name)
-        card = HarvestCard(tuple(parse_order(o) for o in args.orders), args.id, tuple(args.printed or ()))
+        catalogue = _catalogue(args.catalogue, dice) if args.catalogue.exists() else HarvestCatalogue(args.name)
+        percentages = tuple(checked_percentage(p) for p in args.printed or ())
+        card = HarvestCard(tuple(checked_order(o) for o in args.orders), args.id, percentages)
         reason = card.impossible_reason(dice)
         if reason:
             raise ValueError(reason)

@@ -60,25 +60,40 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    with GameStore(db_path(args)) as store:
-        for game in store.games():
-            state = "finished" if game.finished else "running"
-            h = game.header
-            print(f"{game.id:>4}  {h.game:<8} {h.ruleset:<10} {', '.join(h.players):<30} {game.events:>4} events  {state}")
+    try:
+        with GameStore(db_path(args)) as store:
+            games = store.games()
+    except (StoreError, RecordError) as exc:
+        print(f"companion: cannot list the games in {db_path(args)}: {exc}", file=sys.stderr)
+        return 2
+    for game in games:
+        state = "finished" if game.finished else "running"
+        h = game.header
+        if h is None:
+            print(f"{game.id:>4}  {game.problem}")
+            continue
+        print(f"{game.id:>4}  {h.game:<8} {h.ruleset:<10} {', '.join(h.players):<30} {game.events:>4} events  {state}")
     return 0
 
 
 def _export(args: argparse.Namespace) -> int:
-    with GameStore(db_path(args)) as store:
-        try:
+    try:
+        with GameStore(db_path(args)) as store:
             header, events = store.header(args.game_id), store.events(args.game_id)
-        except KeyError as exc:
-            print(f"companion: {exc.args[0]}", file=sys.stderr)
-            return 2
-    if args.out:
-        write_record(args.out, header, events)
-    else:
-        sys.stdout.write(dumps_record(header, events))
+        text = dumps_record(header, events)
+        if args.out:
+            write_record(args.out, header, events)
+    except KeyError as exc:
+        print(f"companion: {exc.args[0]}", file=sys.stderr)
+        return 2
+    except StoreError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"companion: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    if not args.out:
+        sys.stdout.write(text)
     return 0
 
 

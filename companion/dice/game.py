@@ -18,7 +18,18 @@ from typing import Any
 
 from companion.dice.catalogue import ORDERS_PER_CARD, HarvestCard
 from companion.dice.matching import meets
-from companion.dice.moves import DrawCard, EndTurn, Exchange, Harvest, Move, Roll, Save, UseBeanPiece
+from companion.dice.moves import (
+    MAX_NUMBER,
+    DrawCard,
+    EndTurn,
+    Exchange,
+    Harvest,
+    Move,
+    Roll,
+    Save,
+    UseBeanPiece,
+    checked_card,
+)
 from companion.dice.notation import Order
 from companion.dice.options import AID_CARDS, MAX_PLAYERS, MIN_PLAYERS, DiceOptions, options_from_dict
 from companion.rules.violations import IllegalMove, RuleViolation
@@ -27,6 +38,9 @@ HARVEST_MINIMUM = 3
 MOST_DOLLARS = ORDERS_PER_CARD - HARVEST_MINIMUM + 1
 """The largest harvest (all five orders), which takes that many cards from the deck."""
 AID_VALUE = 5
+MAX_DICE = 8
+"""Most dice a game may have: the exact odds weigh every outcome of one roll (6^dice) in 64-bit integers,
+and beyond about 8 dice they take seconds, beyond 24 they overflow."""
 
 
 class Phase(StrEnum):
@@ -106,6 +120,8 @@ class DiceGame:
             raise ValueError("player names must differ")
         if not isinstance(start_player, int) or isinstance(start_player, bool) or not 0 <= start_player < len(players):
             raise ValueError(f"start_player must be a seat from 0 to {len(players) - 1}, got {start_player!r}")
+        check_dice_config(options.get("dice") if isinstance(options, dict) else None)
+        _check_cards(options.get("harvest_cards") if isinstance(options, dict) else None)
         return cls(list(players), start_player, options_from_dict(options, len(players)))
 
     # ----------------------------------------------------------------- checking
@@ -472,3 +488,33 @@ class DiceGame:
             "top_card": top,
             "bottom_card": None if player.bottom is None else player.bottom.id,
         }
+
+
+def check_dice_config(config: Any) -> None:
+    """The shape of a dice configuration from outside (None: the default dice), and at most ``MAX_DICE`` dice.
+
+    ``ValueError`` if wrong; ``companion.dice.config`` reads a configuration of this shape.
+    """
+    if config is None:
+        return
+    dice = config.get("dice") if isinstance(config, dict) else None
+    if not isinstance(dice, list) or not all(
+        isinstance(d, dict) and isinstance(d.get("kind"), str) and isinstance(d.get("faces"), list)
+        and all(isinstance(face, str) for face in d["faces"]) for d in dice
+    ):  # fmt: skip
+        raise ValueError('a dice configuration is {"dice": [{"kind": "dark", "faces": [six bean ids]}, ...]}')
+    if len(dice) > MAX_DICE:
+        raise ValueError(f"a game has at most {MAX_DICE} dice, not {len(dice)}")
+
+
+def _check_cards(cards: Any) -> None:
+    """Harvest cards listed in a game's options, checked as drawn cards are (so none asks for absurd counts)."""
+    if not isinstance(cards, list):
+        return
+    if len(cards) > MAX_NUMBER:
+        raise ValueError(f'"harvest_cards" lists at most {MAX_NUMBER} cards, not {len(cards)}')
+    for number, card in enumerate(cards, start=1):
+        try:
+            checked_card(card)
+        except ValueError as exc:
+            raise ValueError(f"harvest card {number}: {exc}") from None

@@ -5,9 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.records.checked import clean_text, shown, value_problem
+
 FORMAT = "bohnanza-record"
 VERSION = 1
 GAMES = ("bohnanza", "dice")
+MAX_PLAYERS = 20
+"""More seats than any ruleset has; the ruleset refuses its own count."""
+MAX_NAME = 40
+MAX_TITLE = 200
+MAX_DECK = 1000
+KNOWN_FIELDS = ("format", "version", "game", "ruleset", "options", "players", "start_player", "deck", "meta")
 
 
 class RecordError(ValueError):
@@ -51,36 +59,70 @@ class Header:
 
     @classmethod
     def from_dict(cls, data: Any, line: int = 1) -> Header:
-        """Validate a header object; ``RecordError`` names what is wrong."""
+        """Validate a header object, every field's type and range; ``RecordError`` names what is wrong.
+
+        Player names and the title are NFC-normalised; lone surrogates, control characters and
+        numbers beyond ``MAX_INT`` are refused anywhere in the header.
+        """
+        try:
+            return cls._checked(data)
+        except ValueError as exc:
+            raise RecordError(line, str(exc)) from None
+
+    @classmethod
+    def _checked(cls, data: Any) -> Header:
         if not isinstance(data, dict):
-            raise RecordError(line, "the header must be a JSON object")
+            raise ValueError("the header must be a JSON object")
         if data.get("format") != FORMAT:
-            raise RecordError(line, f"not a game record: the header needs \"format\": \"{FORMAT}\"")
+            raise ValueError(f"not a game record: the header needs \"format\": \"{FORMAT}\"")
         version = data.get("version")
-        if version != VERSION:
-            raise RecordError(line, f"record version {version!r} is not supported (this companion reads {VERSION})")
-        known = {"format", "version", "game", "ruleset", "options", "players", "start_player", "deck", "meta"}
-        if extra := sorted(set(data) - known):
-            raise RecordError(line, f"unknown header field(s): {', '.join(extra)}")
+        if type(version) is not int or version != VERSION:
+            raise ValueError(f"record version {shown(version)} is not supported (this companion reads {VERSION})")
+        if extra := sorted(str(key) for key in set(data) - set(KNOWN_FIELDS)):
+            raise ValueError(f"unknown header field(s): {shown(', '.join(extra))}; known: {', '.join(KNOWN_FIELDS)}")
         game = data.get("game", "bohnanza")
-        if game not in GAMES:
-            raise RecordError(line, f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
+        if not isinstance(game, str) or game not in GAMES:
+            raise ValueError(f"unknown game {shown(game)}; expected one of {', '.join(GAMES)}")
         players = data.get("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-            raise RecordError(line, "\"players\" must be a list of names in seating order")
+        if not isinstance(players, list) or not 0 < len(players) <= MAX_PLAYERS:
+            raise ValueError(f"\"players\" must be a list of 1 to {MAX_PLAYERS} names in seating order")
+        names = tuple(clean_text(p, f"the name of player {seat + 1}", MAX_NAME) for seat, p in enumerate(players))
         start = data.get("start_player", 0)
-        if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < len(players):
-            raise RecordError(line, f"\"start_player\" must be a seat from 0 to {len(players) - 1}")
-        for key, kind in (("ruleset", str), ("options", dict), ("meta", dict)):
-            if key in data and not isinstance(data[key], kind):
-                raise RecordError(line, f"\"{key}\" must be a {'string' if kind is str else 'JSON object'}")
+        if type(start) is not int or not 0 <= start < len(players):
+            raise ValueError(f"\"start_player\" must be a seat from 0 to {len(players) - 1}")
         if "ruleset" not in data:
-            raise RecordError(line, "the header needs a \"ruleset\"")
-        deck = data.get("deck")
-        if deck is not None and not isinstance(deck, dict):
-            raise RecordError(line, "\"deck\" must be a JSON object or null")
-        return cls(game, data["ruleset"], tuple(players), start, dict(data.get("options", {})), deck,
-                   dict(data.get("meta", {})))  # fmt: skip
+            raise ValueError("the header needs a \"ruleset\"")
+        ruleset = clean_text(data["ruleset"], "\"ruleset\"", MAX_NAME)
+        options, meta, deck = _object(data, "options"), _object(data, "meta"), _deck(data)
+        if "title" in meta:
+            meta["title"] = clean_text(meta["title"], "the title", MAX_TITLE)
+        return cls(game, ruleset, names, start, options, deck, meta)
+
+
+def _object(data: dict[str, Any], key: str) -> dict[str, Any]:
+    """A copy of the optional object ``data[key]``, checked to hold only JSON within range."""
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise ValueError(f"\"{key}\" must be a JSON object")
+    problem = value_problem(value)
+    if problem:
+        raise ValueError(f"\"{key}\" holds {problem}")
+    return dict(value)
+
+
+def _deck(data: dict[str, Any]) -> dict[str, Any] | None:
+    """A known deck (an integer ``seed``, optionally an ``order`` of bean ids), or None for a real table."""
+    if data.get("deck") is None:
+        return None
+    deck = _object(data, "deck")
+    seed = deck.get("seed", 0)
+    if type(seed) is not int:
+        raise ValueError(f"the deck's \"seed\" must be a whole number, not {shown(seed)}")
+    order = deck.get("order")
+    if order is not None and not (isinstance(order, list) and len(order) <= MAX_DECK
+                                  and all(isinstance(b, str) and len(b) <= MAX_NAME for b in order)):  # fmt: skip
+        raise ValueError(f"the deck's \"order\" must be a list of at most {MAX_DECK} bean ids")
+    return deck
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,26 +8,28 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from companion.records.checked import JsonTextError, is_unicode, loads_checked
 from companion.records.format import BadLine, Header, Record, RecordError
 
 
 def loads_record(text: str) -> Record:
     """Parse a record; blank lines are skipped.
 
-    ``RecordError`` for a bad header; a bad event line is kept as ``BadLine`` so that a
-    replay can stop there with the state reached so far.
+    ``RecordError`` for a bad header; a bad event line (invalid JSON, nested too deep, a
+    number out of range, a lone surrogate) is kept as ``BadLine`` so that a replay can
+    stop there with the state reached so far.
     """
     header: Header | None = None
     events: list[tuple[int, Any]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:
-            value = json.loads(line)
-        except json.JSONDecodeError as exc:
+            value = loads_checked(line)
+        except JsonTextError as exc:
             if header is None:
-                raise RecordError(number, f"not valid JSON ({exc.msg} at column {exc.colno})") from None
-            value = BadLine(f"not valid JSON ({exc.msg} at column {exc.colno})")
+                raise RecordError(number, str(exc)) from None
+            value = BadLine(str(exc))
         if header is None:
             header = Header.from_dict(value, number)
         else:
@@ -48,9 +50,14 @@ def load_record(path: str | Path) -> Record:
 
 def dumps_record(header: Header, events: Iterable[dict[str, Any]]) -> str:
     """The text of a record: one compact JSON object per line."""
-    lines = [json.dumps(header.to_dict(), ensure_ascii=False, separators=(", ", ": "))]
-    lines += [json.dumps(e, ensure_ascii=False, separators=(", ", ": ")) for e in events]
+    lines = [_line(header.to_dict())] + [_line(e) for e in events]
     return "\n".join(lines) + "\n"
+
+
+def _line(value: Any) -> str:
+    """One compact JSON line; escaped to ASCII if it holds text that is not Unicode (from an older store)."""
+    text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return text if is_unicode(text) else json.dumps(value, separators=(", ", ": "))
 
 
 def write_record(path: str | Path, header: Header, events: Iterable[dict[str, Any]]) -> None:

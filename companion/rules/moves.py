@@ -10,6 +10,8 @@ from dataclasses import MISSING, dataclass, fields
 from enum import Enum
 from typing import Any, Union
 
+from companion.records.checked import is_unicode, shown
+
 
 class Source(str, Enum):
     """Where a planted card comes from."""
@@ -98,6 +100,9 @@ MOVE_TYPES: dict[str, type] = {
 }
 _TYPE_NAMES = {cls: name for name, cls in MOVE_TYPES.items()}
 _BEAN_LISTS = {"beans", "give_face_up", "give_hand", "receive"}
+MAX_NUMBER = 1000
+"""Largest seat, field, card count or list length an event may name: far beyond any table."""
+MAX_BEAN_ID = 40
 
 
 def move_to_dict(move: Move) -> dict[str, Any]:
@@ -116,17 +121,17 @@ def move_to_dict(move: Move) -> dict[str, Any]:
 
 
 def move_from_dict(data: Any) -> Move:
-    """Parse the record form of a move; ``ValueError`` says what is wrong with it."""
+    """Parse the record form of a move, every field's type and range checked; ``ValueError`` says what is wrong."""
     if not isinstance(data, dict):
         raise ValueError("an event must be a JSON object")
     kind = data.get("type")
-    cls = MOVE_TYPES.get(kind)  # type: ignore[arg-type]
-    if cls is None:
-        raise ValueError(f"unknown event type {kind!r}; expected one of {', '.join(MOVE_TYPES)}")
+    if not isinstance(kind, str) or kind not in MOVE_TYPES:
+        raise ValueError(f"unknown event type {shown(kind)}; expected one of {', '.join(MOVE_TYPES)}")
+    cls = MOVE_TYPES[kind]
     names = {f.name: f for f in fields(cls)}
     extra = set(data) - set(names) - {"type"}
     if extra:
-        raise ValueError(f"a {kind} event has no field {', '.join(sorted(extra))}")
+        raise ValueError(f"a {kind} event has no field {shown(', '.join(sorted(map(str, extra))))}")
     values: dict[str, Any] = {}
     for name, f in names.items():
         if name not in data:
@@ -134,25 +139,32 @@ def move_from_dict(data: Any) -> Move:
                 raise ValueError(f"a {kind} event needs {name!r}")
             continue
         values[name] = _field_value(kind, name, data[name])
-    return cls(**values)
+    move: Move = cls(**values)
+    return move
 
 
 def _field_value(kind: str, name: str, value: Any) -> Any:
     if name == "source":
-        try:
-            return Source(value)
-        except ValueError:
-            raise ValueError(f"source must be one of {', '.join(s.value for s in Source)}, not {value!r}") from None
+        sources = {s.value: s for s in Source}
+        if not isinstance(value, str) or value not in sources:
+            raise ValueError(f"source must be one of {', '.join(sources)}, not {shown(value)}")
+        return sources[value]
     if name in _BEAN_LISTS:
-        if not isinstance(value, list) or not all(isinstance(b, str) for b in value):
+        if not isinstance(value, list) or len(value) > MAX_NUMBER or not all(_is_bean_id(b) for b in value):
             raise ValueError(f"{name!r} of a {kind} event must be a list of bean ids")
         return tuple(value)
     if name == "bean":
-        if not isinstance(value, str):
+        if not _is_bean_id(value):
             raise ValueError(f"'bean' of a {kind} event must be a bean id")
         return value
     if value is None and name in ("field", "count"):
         return None
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"{name!r} of a {kind} event must be a whole number, not {value!r}")
+    if type(value) is not int or not 0 <= value <= MAX_NUMBER:
+        raise ValueError(f"{name!r} of a {kind} event must be a whole number from 0 to {MAX_NUMBER}, "
+                         f"not {shown(value)}")
     return value
+
+
+def _is_bean_id(value: Any) -> bool:
+    """Whether ``value`` may name a bean: short text (the rules say whether it is one of theirs)."""
+    return isinstance(value, str) and len(value) <= MAX_BEAN_ID and is_unicode(value)

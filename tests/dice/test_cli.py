@@ -81,3 +81,53 @@ def test_cards_check_flags_a_wrong_printed_percentage(tmp_path: Path, capsys: py
 def test_cards_check_defaults_to_the_labelled_sample(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["dice", "cards", "check"]) == 0
     assert "(SAMPLE): 55 cards" in capsys.readouterr().out.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["dice", "odds", "soy", "--printed", "1e-30"], "'1e-30' is not a percentage"),
+        (["dice", "odds", "10000000x soy"], "asks for 10000000 dice"),
+        (["dice", "odds", "soy + " * 40 + "soy"], "at most 200 characters"),
+    ],
+)
+def test_hostile_arguments_exit_2_with_one_line(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"dice": [{"kind": "x", "faces": [[1], 2, 3, 4, 5, 6]}]}', "a dice configuration is"),
+        ("[" * 3000 + "]" * 3000, "nested deeper than 32 levels"),
+        ('{"dice": [{"kind": "x", "faces": ["\\ud800"]}]}', "lone surrogate"),
+        (json.dumps({"dice": [{"kind": "d", "faces": ["soy"] * 6}] * 9}), "at most 8 dice, not 9"),
+    ],
+)
+def test_a_hostile_dice_file_exits_2_with_one_line(tmp_path: Path, content: str, message: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    path = tmp_path / "dice.json"
+    path.write_text(content, encoding="utf-8")
+    assert main(["dice", "odds", "soy", "--dice", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and str(path) in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        (5, 'it needs a "cards" list'),
+        ([{"orders": ["10000000x soy", *ORDERS[1:]]}], "card 1: '10000000x soy' asks for 10000000 dice"),
+        ([{"orders": ORDERS, "printed": ["1e-30", None, None, None, None]}], "card 1: '1e-30' is not a percentage"),
+        ([{"orders": ORDERS, "printed": 5}], 'card 1: a card has "orders"'),
+    ],
+)
+def test_a_hostile_catalogue_exits_2_with_one_line(tmp_path: Path, cards: object, message: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps({"format": "bohnanza-dice-harvest-cards", "version": 1, "name": "x", "cards": cards}))
+    assert main(["dice", "cards", "check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.splitlines()) == 1

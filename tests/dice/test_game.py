@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from companion.dice.catalogue import HarvestCard
-from companion.dice.game import DiceGame, Phase
+from companion.dice.game import MAX_DICE, DiceGame, Phase
 from companion.dice.moves import DrawCard, EndTurn, Exchange, Harvest, Move, Roll, Save, UseBeanPiece
 from companion.rules.violations import IllegalMove
 
@@ -315,3 +315,21 @@ def test_custom_dice_change_what_a_roll_may_show(card: Card) -> None:
     assert refused(game, roll("red", "red", "red", "red", "red")) == "dice.roll-dice-count"
     game.push(roll("red", "garden", "garden"))
     assert completed(game) == [(1, i) for i in range(5)]
+
+
+def test_a_game_has_at_most_eight_dice_and_a_configuration_of_the_right_shape() -> None:
+    die = {"kind": "dark", "faces": ["blue", "garden", "stink", "stink", "soy", "soy"]}
+    assert len(DiceGame.new(["Ann", "Ben"], 0, {"dice": {"dice": [die] * MAX_DICE}}).dice.dice) == MAX_DICE
+    with pytest.raises(ValueError, match="at most 8 dice, not 30"):
+        DiceGame.new(["Ann", "Ben"], 0, {"dice": {"dice": [die] * 30}})
+    for config in ({"dice": [{"kind": "x", "faces": [[1]] * 6}]}, {"dice": 5}, [die], {"dice": [{"faces": []}]}):
+        with pytest.raises(ValueError, match="a dice configuration is"):
+            DiceGame.new(["Ann", "Ben"], 0, {"dice": config})
+
+
+def test_listed_harvest_cards_are_checked_like_drawn_ones() -> None:
+    card = {"orders": ["10000000x soy", "soy", "soy", "soy", "soy"]}
+    with pytest.raises(ValueError, match="harvest card 1: '10000000x soy' asks for 10000000 dice"):
+        DiceGame.new(["Ann", "Ben"], 0, {"harvest_cards": [card] * 4})
+    with pytest.raises(ValueError, match="at most 1000 cards"):
+        DiceGame.new(["Ann", "Ben"], 0, {"harvest_cards": [card] * 1001})

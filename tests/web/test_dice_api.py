@@ -400,3 +400,54 @@ def test_the_bean_piece_repeats_the_roll_once_per_turn(editor: Editor) -> None:
     assert _move(editor, game_id, {"type": "bean-piece"}).get_json()["rule"] == "dice.bean-piece-after-roll"
     editor.post(f"/api/dice/games/{game_id}/roll")
     assert _move(editor, game_id, {"type": "bean-piece"}).get_json()["rule"] == "dice.bean-piece-once"
+
+
+# ----------------------------------------------------------------- every input checked at the door
+
+FACES = ["blue", "garden", "stink", "stink", "soy", "soy"]
+
+
+def test_more_dice_than_the_odds_can_count_are_refused_before_a_game_starts(editor: Editor, app: Flask) -> None:
+    options = {"dice": {"dice": [{"kind": "dark", "faces": FACES}] * 30}}
+    response = editor.post("/api/games", {"game": "dice", "players": ["Ann", "Ben"], "options": options})
+    assert response.status_code == 400 and "at most 8 dice" in response.get_json()["error"]
+    assert editor.get("/api/games").get_json()["games"] == []
+
+
+def test_eight_dice_still_play_and_show_their_odds(editor: Editor, app: Flask) -> None:
+    options = {"dice": {"dice": [{"kind": "dark", "faces": FACES}] * 8}}
+    game_id = editor.start(game="dice", players=["Ann", "Ben"], options=options)["game_id"]
+    drawn = _draw(editor, game_id, 0, ["soy"] * 5)
+    assert drawn.status_code == 200
+    assert drawn.get_json()["state"]["players"][0]["top_card"]["orders"][0]["percent"] == 96.1  # 1 - (4/6)^8
+    assert editor.get(f"/api/games/{game_id}").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("card", "words"),
+    [
+        ({"orders": ["10000000x soy", *CARD[1:]]}, "asks for 10000000 dice"),
+        ({"orders": [["soy"], *CARD[1:]]}, "an order is text"),
+        ({"orders": ["soy + " * 40 + "soy", *CARD[1:]]}, "at most 200 characters"),
+        ({"orders": CARD, "id": {"x": 1}}, "id must be text"),
+        ({"orders": CARD, "id": "S\u202e1"}, "control character"),
+        ({"orders": CARD, "printed": [[1], None, None, None, None]}, '"printed"'),
+    ],
+)
+def test_a_drawn_card_is_checked_field_by_field_and_a_refusal_changes_nothing(
+    editor: Editor, app: Flask, card: dict[str, Any], words: str
+) -> None:
+    game_id = _hidden_game(editor)
+    response = _move(editor, game_id, {"type": "draw", "player": 0, "card": card})
+    assert response.status_code == 400 and words in response.get_json()["error"], response.get_json()
+    assert _events(app, game_id) == []
+    assert editor.get(f"/api/games/{game_id}").status_code == 200
+
+
+@pytest.mark.parametrize("printed", ["1e-30", "0E-1000000", "1_0", "٣", "5e1"])
+def test_printed_percentages_other_than_plain_numbers_are_refused(client: FlaskClient, editor: Editor, app: Flask,
+                                                                  printed: str) -> None:  # fmt: skip
+    odds = client.get("/api/dice/odds", query_string={"order": "soy", "printed": printed})
+    assert odds.status_code == 400 and "not a percentage" in odds.get_json()["error"]
+    card = editor.post("/api/dice/catalogue", {"orders": CARD, "printed": [printed, None, None, None, None]})
+    assert card.status_code == 400 and not _catalogue_path(app).exists()

@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from support.web_client import Editor
+from web.api.body import MAX_JSON_BYTES
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "records"
 
@@ -250,3 +253,137 @@ def test_an_illegal_proposal_is_flagged_and_refused_on_confirm_but_kept(editor: 
     assert [p["id"] for p in editor.get(f"/api/games/{game_id}").get_json()["proposals"]] == [proposal["id"]]
     assert editor.post(f"/api/games/{game_id}/proposals", {"event": "plant blue"}).status_code == 400
     assert editor.get(f"/api/games/{game_id}").get_json()["events"] == 0
+
+
+# ----------------------------------------------------------------- every input checked at the door
+
+DEEP = ("[" * 1000 + "]" * 1000).encode()
+
+
+def _raw(editor: Editor, path: str, body: bytes, content_type: str = "application/json"):
+    return editor.client.post(path, data=body, headers={"X-CSRF-Token": editor.token, "Content-Type": content_type})
+
+
+def _log(editor: Editor, game_id: int) -> list[dict]:
+    return editor.get(f"/api/games/{game_id}/events").get_json()["events"]
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        (b'{"type": ["plant"], "player": 0}', "unknown event type ['plant']"),
+        (b'{"event": null}', '"event" must be an event object'),
+        (b'{"event": [1], "source": "camera"}', '"event" must be an event object'),
+        (b'{"event": {"type": "plant", "player": 0, "bean": "blue"}, "source": ["camera"]}', '"source"'),
+        (DEEP, "nested deeper than 32 levels"),
+        (b'{"type": "plant", "player": ' + b"9" * 5000 + b', "bean": "blue"}', "out of range"),
+        (b'{"type": "plant", "player": 1e400, "bean": "blue"}', "out of range"),
+        (b'{"type": "plant", "player": NaN, "bean": "blue"}', "NaN is not a JSON number"),
+        (b'{"type": "plant", "player": 0, "bean": "\\ud800"}', "lone surrogate"),
+        (b'{"type": "plant", "player": -1, "bean": "blue"}', "from 0 to 1000"),
+        (b'\xff{"type": "plant"}', "not UTF-8"),
+    ],
+)
+def test_hostile_move_bodies_are_refused_with_a_sentence_and_change_nothing(editor: Editor, body: bytes, words: str):
+    game_id = editor.start()["game_id"]
+    assert editor.post(f"/api/games/{game_id}/moves", {"type": "plant", "player": 0, "bean": "blue"}).status_code == 200
+    before = _log(editor, game_id)
+    response = _raw(editor, f"/api/games/{game_id}/moves", body)
+    assert response.status_code == 400, response.get_json()
+    assert words in response.get_json()["error"]
+    assert _log(editor, game_id) == before
+
+
+def test_deep_json_is_refused_before_parsing_even_where_the_pin_is_entered(client) -> None:
+    token = client.get("/api/session").get_json()["csrf_token"]
+    for body in (DEEP, b'{"pin": "\\udfff"}', b'{"pin": 1e999}'):
+        headers = {"X-CSRF-Token": token, "Content-Type": "application/json"}
+        response = client.post("/api/session", data=body, headers=headers)
+        assert response.status_code == 400 and response.get_json()["error"], body[:20]
+    assert client.get("/api/session").get_json()["editor"] is False
+
+
+def test_a_json_body_beyond_the_limit_is_refused_with_413(editor: Editor) -> None:
+    game_id = editor.start()["game_id"]
+    body = b'{"type": "plant", "player": 0, "bean": "' + b"b" * MAX_JSON_BYTES + b'"}'
+    response = _raw(editor, f"/api/games/{game_id}/moves", body)
+    assert response.status_code == 413 and "KiB" in response.get_json()["error"]
+    assert _log(editor, game_id) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type"),
+    [
+        (b'{"count": "x"}', "text/plain"),
+        (b'{"count": 1}', "text/plain"),
+        (b"[]", "application/json"),
+        (b"[1]", "application/json"),
+        (b'"x"', "application/json"),
+        (b"not json", "application/json"),
+        (b'{"count": 1, "cuont": 2}', "application/json"),
+        (b'{"count": true}', "application/json"),
+        (b'{"count": 1, "after": 99999999999999999999999}', "application/json"),
+    ],
+)
+def test_a_malformed_undo_body_undoes_nothing(editor: Editor, body: bytes, content_type: str) -> None:
+    game_id = editor.start()["game_id"]
+    editor.post(f"/api/games/{game_id}/moves", {"type": "plant", "player": 0, "bean": "blue"})
+    before = _log(editor, game_id)
+    response = _raw(editor, f"/api/games/{game_id}/undo", body, content_type)
+    assert response.status_code == 400 and response.get_json()["error"]
+    assert _log(editor, game_id) == before and len(before) == 1
+    assert _raw(editor, f"/api/games/{game_id}/undo", b"", "text/plain").get_json()["undone"] == 1
+
+
+def test_a_proposal_corrected_with_something_else_than_an_event_is_refused_and_kept(editor: Editor) -> None:
+    game_id = editor.start()["game_id"]
+    proposal = editor.post(f"/api/games/{game_id}/proposals", {"event": {"type": "plant", "player": 0, "bean": "blue"}})
+    confirm = f"/api/games/{game_id}/proposals/{proposal.get_json()['id']}/confirm"
+    for body in (b'{"event": 5}', b'{"event": "plant"}', b"[1]", b"{"):
+        assert _raw(editor, confirm, body).status_code == 400, body
+    assert _log(editor, game_id) == []
+    assert len(editor.get(f"/api/games/{game_id}").get_json()["proposals"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("player", "words"),
+    [
+        ("\ud800", "lone surrogate"),
+        ("A\x00nn", "control character U+0000"),
+        ("\u202eAnn", "control character U+202E"),
+        ("A" * 41, "longer than 40 characters"),
+        ("   ", "must not be empty"),
+    ],
+)
+def test_player_names_that_cannot_be_shown_are_refused_and_nothing_is_stored(editor: Editor, player: str, words: str):
+    response = editor.post("/api/games", {"ruleset": "amigo-25", "players": [player, "Ben", "Cid"]})
+    assert response.status_code == 400 and words in response.get_json()["error"]
+    assert editor.get("/api/games").get_json()["games"] == []
+
+
+def test_names_and_titles_are_stored_in_composed_form_and_export_cleanly(editor: Editor) -> None:
+    game = editor.start(players=["Zoe\u0308", "Ben", "Cid"], meta={"title": "Cafe\u0301"})
+    assert game["header"]["players"][0] == "Zo\u00eb" and game["header"]["meta"]["title"] == "Caf\u00e9"
+    record = editor.get(f"/api/games/{game['game_id']}/record")
+    assert record.status_code == 200
+    assert json.loads(record.get_data(as_text=True).splitlines()[0])["players"][0] == "Zoë"
+    assert editor.get("/api/games").get_json()["games"][0]["players"][0] == "Zoë"
+
+
+def test_numbers_beyond_any_id_are_refused_with_a_sentence(editor: Editor) -> None:
+    game_id = editor.start()["game_id"]
+    for path, status in (
+        ("/api/games/99999999999999999999999", 404),
+        (f"/api/games/{game_id}/replay?at=" + "9" * 5000, 400),
+        (f"/api/games/{game_id}/replay?at=%D9%A3", 400),
+        ("/api/live?game=" + "9" * 5000, 400),
+    ):
+        response = editor.get(path)
+        assert response.status_code == status and response.get_json()["error"], path
+    assert editor.post(f"/api/games/{game_id}/proposals/{2**64}/confirm").status_code == 404
+
+
+def test_a_record_sent_with_a_json_content_type_is_still_read_line_by_line(editor: Editor) -> None:
+    text = (EXAMPLES / "amigo-25-3p.jsonl").read_bytes()
+    response = editor.post("/api/games/import", data=text, headers={"Content-Type": "application/json"})
+    assert response.status_code == 201 and response.get_json()["state"]["game_over"] is True

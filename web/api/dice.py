@@ -26,7 +26,7 @@ from companion.dice.catalogue import (
 from companion.dice.config import DEFAULT_DICE, DiceSet
 from companion.dice.game import DiceGame
 from companion.dice.matching import impossible_reason
-from companion.dice.moves import move_to_dict
+from companion.dice.moves import checked_percentage, move_to_dict, order_problem
 from companion.dice.notation import Order, OrderSyntaxError, parse_order
 from companion.dice.odds import check_printed
 from companion.session import GameSession
@@ -149,17 +149,15 @@ def _possible_order(text: str, index: int | None = None, dice: DiceSet = DEFAULT
     except OrderSyntaxError as exc:
         raise ApiError(400, f"{where}{exc.reason} at position {exc.position + 1}", position=exc.position,
                        reason=exc.reason, pointer=exc.pointer(), **details) from None  # fmt: skip
-    reason = impossible_reason(order, dice)
+    reason = order_problem(order) or impossible_reason(order, dice)
     if reason:
         raise ApiError(422, f"{where}this order is impossible: {reason}", impossible=True, **details)
     return order
 
 
 def _printed_check(order: Order, printed: Any, index: int | None = None, dice: DiceSet = DEFAULT_DICE) -> dict[str, Any]:
-    if isinstance(printed, bool) or not isinstance(printed, str | int | float):
-        raise ApiError(400, f"{printed!r} is not a percentage")
     try:
-        verdict = check_printed(order, printed, dice)
+        verdict = check_printed(order, checked_percentage(printed), dice)
     except ValueError as exc:
         where = "" if index is None else f"order {index + 1} (from the bottom): "
         raise ApiError(400, f"{where}{exc}") from None

@@ -102,13 +102,13 @@ def describe(event: Event) -> str:
 
 
 def run_emulate(args: argparse.Namespace) -> int:
+    stop = stop_on_signals()  # before the pty emulator makes its temporary folder, so a SIGTERM removes it too
     dice = VirtualDice(args.seed, args.dice, args.device, args.firmware, args.major)
     emulator: Emulator
     if args.tcp is not None:
         emulator = SocketEmulator(dice, port=args.tcp, interval=args.interval)
     else:
         emulator = PtyEmulator(dice, link=args.link, interval=args.interval)
-    stop = stop_on_signals()
     with emulator:
         print(emulator.url, flush=True)
         print(KEY_HELP, file=sys.stderr, flush=True)

@@ -17,6 +17,8 @@ from serial.tools.list_ports_common import ListPortInfo
 
 BAUDRATE = 115200
 READ_POLL_S = 0.05
+BLOCK = 4096
+"""Most bytes one ``read`` returns: whatever has arrived, up to this, in one call."""
 
 
 class TransportError(ConnectionError):
@@ -40,6 +42,7 @@ class SerialTransport:
     """A pyserial port opened with ``serial_for_url``."""
 
     def __init__(self, url: str, baudrate: int = BAUDRATE, poll_s: float = READ_POLL_S) -> None:
+        self._poll_s = poll_s
         try:
             self._port = serial.serial_for_url(url, baudrate=baudrate, timeout=poll_s, write_timeout=1.0)
         except (serial.SerialException, OSError, ValueError) as exc:
@@ -47,10 +50,20 @@ class SerialTransport:
             raise TransportError(f"cannot open {url}: {reason}") from exc
 
     def read(self) -> bytes:
+        """The first byte waits up to the poll interval; the rest is what has arrived, up to ``BLOCK``.
+
+        The rest is read without waiting (timeout 0) rather than by ``in_waiting``, which
+        some handlers only answer with 0 or 1 (``socket://``: 2 bytes a read, far too slow).
+        """
         try:
             data = self._port.read(1)
-            waiting = self._port.in_waiting if data else 0
-            return data + self._port.read(waiting) if waiting else data
+            if not data:
+                return data
+            self._port.timeout = 0
+            try:
+                return data + self._port.read(BLOCK - 1)
+            finally:
+                self._port.timeout = self._poll_s
         except (serial.SerialException, OSError) as exc:
             raise TransportError("link lost") from exc
 

@@ -6,7 +6,8 @@ other stages' corners) beside it as ``NNNN.2.png``, ``NNNN.3.png``; :meth:`Deck.
 :class:`~companion.vision.profile.DeckProfile` at ``<instance>/deck/profile.json``,
 which the camera then names cards against. A saved profile the card network cannot use (made
 with another model, or damaged) is enrolled again from the kept photos. The card networks load
-once, on first use.
+once, on first use; networks that cannot load (missing, damaged, of the wrong shape) are reported
+with the same sentence from then on, not loaded again for every camera frame.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from companion.cards import BACK, CATALOGUE, VISION_LABELS
 from companion.vision.classifier import Gallery
 from companion.vision.errors import VisionError
 from companion.vision.folder import uneven_enrollment
+from companion.vision.image_size import PictureRefused, PictureTooLarge, check_picture
 from companion.vision.imageio import read_image
 from companion.vision.profile import DeckProfile, enroll
 from companion.vision.reader import CardReader
@@ -55,8 +57,15 @@ def check_label(label: str) -> str:
 
 
 def decode_photo(name: str, data: bytes) -> np.ndarray:
-    """An uploaded file as a BGR image (scaled to at most ``MAX_SIDE``); a 400 if it is no image."""
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) if data else None
+    """An uploaded file as a BGR image (scaled to at most ``MAX_SIDE``); a 400 if it is no image, a 413 if
+    it has too many pixels to decode (read from its header, before decoding)."""
+    try:
+        check_picture(name, data)
+    except PictureTooLarge as exc:
+        raise ApiError(413, str(exc), file=name) from None
+    except PictureRefused as exc:
+        raise ApiError(400, str(exc), file=name) from None
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if image is None:
         raise ApiError(400, f"{name}: not a readable image (empty or damaged?); take the photo again as JPEG or PNG",
                        file=name)
@@ -76,21 +85,31 @@ def enrollment_problem(counts: dict[str, int]) -> str | None:
 class Deck:
     """Enrollment photos and the deck profile of one instance folder; the card networks, made once."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, models: Path | None = None) -> None:
+        """The deck kept in ``folder``; the card networks from ``models`` (a folder with a manifest and
+        its model files) or, by default, the package's."""
         self.folder = folder
+        self.models = models
         self.photos = folder / "photos"
         self.profile_path = folder / "profile.json"
         self._lock = threading.RLock()
         self._reader: CardReader | None = None
+        self._reader_problem: str | None = None
         self._profile: DeckProfile | None = None
         self._profile_problem: str | None = None
         self._profile_loaded = False
 
     def reader(self) -> CardReader:
-        """The locator and classifier sessions (loaded on first use); :class:`VisionError` if they cannot load."""
+        """The locator and classifier sessions (loaded on first use); :class:`VisionError` if they cannot load
+        (the same sentence every time after the first try)."""
         with self._lock:
+            if self._reader is None and self._reader_problem is None:
+                try:
+                    self._reader = CardReader(directory=self.models)
+                except VisionError as exc:
+                    self._reader_problem = str(exc)
             if self._reader is None:
-                self._reader = CardReader()
+                raise VisionError(self._reader_problem)
             return self._reader
 
     def gallery(self) -> Gallery | None:

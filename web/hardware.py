@@ -2,10 +2,12 @@
 
 Dice rolls from the bridge go to the dice game waiting for a roll (the most recently
 played one); with no dice, or dice offline, the page keeps its manual roll entry.
+Emulated dice (``--dice emulate``) are thrown from the page (:meth:`Hardware.throw_dice`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 from typing import Any, Protocol
@@ -16,6 +18,7 @@ from companion.dice.moves import move_to_dict
 from companion.rules.violations import IllegalMove
 from firmware_bridge.bridge import DiceBridge, open_dice
 from firmware_bridge.events import DiceRoll, Event, Status
+from firmware_bridge.messages import Roll
 from web.errors import ApiError
 from web.tables import Tables
 
@@ -40,7 +43,7 @@ class Hardware:
         self.last_roll: dict[str, Any] | None = None
         self._dice_spec: str | None = str(app.config["DICE"]) if app.config["DICE"] else None
         self._dice_link = Status(port=self._dice_spec)
-        """The bridge's latest status, as its thread reported it."""
+        """The bridge's latest published status (it publishes changes, not every heartbeat or roll)."""
         self._lock = threading.Lock()
         app.extensions["hardware"] = self
         if self._dice_spec:
@@ -60,11 +63,30 @@ class Hardware:
     def publish(self) -> None:
         self.tables.feed.publish("hardware", "hardware", self.status())
 
+    def throw_dice(self) -> Roll:
+        """Throw the emulated dice; the roll then comes through the bridge like a real one.
+
+        A 409 when the dice are not emulated, or not connected to the bridge (yet).
+        """
+        emulator = self.dice.emulator if self.dice is not None else None
+        if emulator is None:
+            raise ApiError(409, "only emulated dice can be thrown from the page (start with --dice emulate); "
+                                "throw the real dice, or enter the roll by hand")
+        roll = emulator.roll()
+        if roll is None:
+            raise ApiError(409, "the emulated dice are not connected to the companion yet; try again in a moment")
+        return roll
+
     def _dice_status(self) -> dict[str, Any]:
         if self._dice_spec is None:
-            return {"state": "none", "message": "no electronic dice: enter rolls on the page", "last_roll": None}
+            return {"state": "none", "message": "no electronic dice: enter rolls on the page", "last_roll": None,
+                    "emulated": False}
         status = self._dice_link
-        return {**status.to_json(), "message": status.message, "last_roll": self.last_roll}
+        if self.dice is not None:  # last_seen and faces as they are now, not as they were at the last change
+            live = self.dice.status
+            status = dataclasses.replace(status, last_seen=live.last_seen, faces=live.faces)
+        return {**status.to_json(), "message": status.message, "last_roll": self.last_roll,
+                "emulated": self.dice is not None and self.dice.emulator is not None}
 
     def _camera_status(self) -> dict[str, Any]:
         if self.camera is None:
@@ -101,7 +123,7 @@ class Hardware:
     def waiting_dice_game(self) -> int | None:
         """The most recently played unfinished dice game whose active player must roll."""
         for game in self.tables.store.games():
-            if game.header.game != "dice" or game.finished:
+            if game.header is None or game.header.game != "dice" or game.finished:
                 continue
             state = self.tables.session(game.id).state
             if state.phase.value == "roll" and not state.pending_draws and not state.game_over:

@@ -12,6 +12,7 @@ import numpy as np
 from companion.cards import VISION_LABELS
 from companion.vision.errors import VisionError
 from companion.vision.folder import enrollment_photos
+from companion.vision.image_size import MAX_PIXELS
 from companion.vision.imageio import read_image
 from companion.vision.profile import DeckProfile, enroll
 from companion.vision.reader import CardReader
@@ -83,7 +84,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     cls = commands.add_parser("classify", help="name the card in each photo of a single card")
     cls.add_argument("images", nargs="+", metavar="IMAGE",
-                     help="PNG or JPEG photos, one card each with some table around it (no card outline: unknown)")
+                     help=f"PNG or JPEG photos (at most {MAX_PIXELS // 1_000_000} megapixels), one card each with "
+                          "some table around it (no card outline: unknown)")
     cls.add_argument("--deck", metavar="PROFILE", help="a deck profile from `companion vision enroll`")
     cls.add_argument("--json", action="store_true", help='one JSON object per image: {"image", "label", "confidence"}')
     cls.set_defaults(func=classify)

@@ -82,7 +82,8 @@ class CardClassifier:
 
     def __init__(self, manifest: Manifest | None = None, threads: int = 2, directory: Path | None = None) -> None:
         self.manifest = manifest or load_manifest()
-        self.session = open_session(self.manifest.classifier, threads, directory)
+        outputs = [(None, self.manifest.embedding_dim), (None, len(self.manifest.labels))]  # embeddings, cosines
+        self.session = open_session(self.manifest.classifier, outputs, threads, directory)
 
     @property
     def input_size(self) -> tuple[int, int]:

@@ -54,13 +54,14 @@ class CardLocator:
     def __init__(self, model: ModelFile, threads: int = 2, directory: Path | None = None,
                  refiner: ModelFile | None = None) -> None:
         self.model = model
-        self.session = open_session(model, threads, directory)
+        mask = (None, 1, model.input_height // 2, model.input_width // 2)
+        self.session = open_session(model, [mask], threads, directory)
         self.refiner = CornerRefiner(refiner, threads, directory) if refiner else None
 
     @classmethod
-    def of(cls, manifest: Manifest, threads: int = 2) -> CardLocator:
-        """The package's locator with its refiner."""
-        return cls(manifest.locator, threads, refiner=manifest.refiner)
+    def of(cls, manifest: Manifest, threads: int = 2, directory: Path | None = None) -> CardLocator:
+        """The manifest's locator with its refiner (files from ``directory``, or the package)."""
+        return cls(manifest.locator, threads, directory, refiner=manifest.refiner)
 
     def probabilities(self, photos: list[np.ndarray]) -> np.ndarray:
         """Card probability maps (N, h, w) at half the network's input size.

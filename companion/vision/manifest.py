@@ -1,7 +1,8 @@
 """The shipped models' manifest: file names, checksums, input sizes, labels, thresholds.
 
 Model files are package data of ``models``, found with :mod:`importlib.resources`
-wherever the package is installed; :func:`load_model_bytes` checks the checksum.
+wherever the package is installed, or lie in a folder given as ``directory`` (a manifest
+beside its model files); :func:`load_model_bytes` checks the checksum.
 """
 
 from __future__ import annotations
@@ -46,18 +47,19 @@ class Manifest:
     """Least cosine to an enrolled prototype for a known card of a deck profile."""
 
 
-def _resource(name: str):  # noqa: ANN202 - an importlib.resources Traversable
-    return resources.files(PACKAGE).joinpath(name)
-
-
 def _model_file(data: dict) -> ModelFile:
     return ModelFile(str(data["file"]), str(data["sha256"]), int(data["input_width"]), int(data["input_height"]))
 
 
-def load_manifest() -> Manifest:
-    """The manifest shipped in the ``models`` package."""
+def model_location(name: str, directory: Path | None = None):  # noqa: ANN201 - a Path or a Traversable
+    """Where a file of the models lies: in the ``models`` package, or in ``directory``."""
+    return resources.files(PACKAGE).joinpath(name) if directory is None else directory / name
+
+
+def load_manifest(directory: Path | None = None) -> Manifest:
+    """The manifest shipped in the ``models`` package, or the one in ``directory`` (beside its model files)."""
     try:
-        res = _resource(MANIFEST)
+        res = model_location(MANIFEST, directory)
     except OSError as exc:  # e.g. an editable install made before models/ was a package
         raise VisionError(f"package {PACKAGE!r} has no readable files ({exc}); {REBUILD_HINT}") from None
     try:
@@ -75,7 +77,7 @@ def load_manifest() -> Manifest:
 
 def load_model_bytes(model: ModelFile, directory: Path | None = None) -> bytes:
     """An ONNX file's bytes (from the package, or ``directory``), checked against its checksum."""
-    res = _resource(model.file) if directory is None else directory / model.file
+    res = model_location(model.file, directory)
     try:
         data = res.read_bytes()
     except FileNotFoundError:

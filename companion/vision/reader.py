@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 
@@ -15,10 +16,12 @@ from companion.vision.views import CardViews
 class CardReader:
     """Finds the card in each photo, crops it upright and names it (sessions made once)."""
 
-    def __init__(self, manifest: Manifest | None = None, threads: int = 2) -> None:
-        manifest = manifest or load_manifest()
-        self.classifier = CardClassifier(manifest, threads)
-        self.locator = CardLocator.of(manifest, threads)
+    def __init__(self, manifest: Manifest | None = None, threads: int = 2, directory: Path | None = None) -> None:
+        """The models of ``manifest`` (default: the one in ``directory``, or the package's), their files
+        from ``directory`` or the package; :class:`VisionError` if one is missing, corrupt or of the wrong shape."""
+        manifest = manifest or load_manifest(directory)
+        self.classifier = CardClassifier(manifest, threads, directory)
+        self.locator = CardLocator.of(manifest, threads, directory)
 
     def crop(self, photo: np.ndarray) -> np.ndarray:
         """The photo's card, upright, at the classifier's input size."""

@@ -78,7 +78,7 @@ class CornerRefiner:
 
     def __init__(self, model: ModelFile, threads: int = 2, directory: Path | None = None) -> None:
         self.model = model
-        self.session = open_session(model, threads, directory)
+        self.session = open_session(model, [(None, 8)], threads, directory)  # 4 corners (x, y)
 
     @property
     def size(self) -> tuple[int, int]:

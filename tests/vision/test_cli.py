@@ -105,10 +105,10 @@ def test_corrupt_model_and_profile_messages(tmp_path, capsys, faces, monkeypatch
     assert code == 2 and "deck.json: not a deck profile" in err
     real = reader_module.load_manifest()
     broken = dataclasses.replace(real, locator=dataclasses.replace(real.locator, sha256="0" * 64))
-    monkeypatch.setattr(reader_module, "load_manifest", lambda: broken)
+    monkeypatch.setattr(reader_module, "load_manifest", lambda directory=None: broken)
     code, _, err = _run(capsys, "classify", path)
     assert code == 2 and "card_locator.onnx: model file is corrupt" in err
     missing = dataclasses.replace(real, refiner=dataclasses.replace(real.refiner, file="gone.onnx"))
-    monkeypatch.setattr(reader_module, "load_manifest", lambda: missing)
+    monkeypatch.setattr(reader_module, "load_manifest", lambda directory=None: missing)
     code, _, err = _run(capsys, "classify", path)
     assert code == 2 and "gone.onnx: model file missing" in err

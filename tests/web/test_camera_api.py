@@ -25,13 +25,15 @@ from companion.cards import VISION_LABELS
 from models.camera import photograph
 from models.render import house_design, render_face
 from support.live_server import live_server
+from support.pictures import black_png
+from support.tiny_models import models_folder, tiny_net
 from support.web_client import PIN, Editor
 from web import create_app
 from web.camera import BACKOFF_S, MAX_STREAMS, Camera, annotate
 from web.camera_sources import CameraOffline, OpenCVCamera, SyntheticTable, open_source
 from companion.vision.folder import LOPSIDED
 from companion.vision.manifest import load_manifest
-from web.enrollment import CROP_SIZE, WANTED
+from web.enrollment import CROP_SIZE, WANTED, Deck
 
 WAIT_S = 20.0
 """Longest wait for a frame from a camera thread (the first loads the models)."""
@@ -280,6 +282,34 @@ def test_an_unplugged_camera_is_retried_with_backoff_and_comes_back(app, clock):
     assert app.test_client().get("/api/camera/frame.jpg").status_code == 409
 
 
+def test_a_model_of_the_wrong_shape_is_one_sentence_in_the_status_not_a_failure_per_frame(
+    app, client, editor, tmp_path, clock
+):
+    wrong = tiny_net(96, 64, {"embedding": (0, 64), "cosines": (0, 3)})  # 3 labels where the code reads 16
+    models = models_folder(tmp_path / "models", classifier=wrong)
+    app.extensions["deck"] = deck = Deck(tmp_path / "deck", models=models)
+    hardware = app.extensions["hardware"]
+    inbox = app.extensions["tables"].feed.subscribe(["hardware"]).inbox
+    hardware.camera = camera = Camera(SyntheticTable(seed=3, clock=clock), deck, hardware.publish, clock=clock)
+    problem = (f"{models / 'card_net.onnx'}: the model does not fit this program: "
+               "output 'cosines' expected (N, 16), found (n, 3)")
+
+    snapshot = camera.step()
+    assert snapshot is not None and snapshot.cards == ()  # the picture is still shown
+    status = client.get("/api/camera").get_json()
+    assert status["state"] == "error"
+    assert status["message"].startswith(f"camera: card recognition unavailable ({problem}; ")
+    assert inbox.get_nowait().data["camera"]["message"] == status["message"]
+
+    shutil.rmtree(models)  # not loaded again on the next frames: the same sentence, not "model file missing"
+    for _ in range(3):
+        clock.now += 1
+        assert camera.step() is not None
+    assert camera.message == status["message"] and inbox.empty()
+    response = upload(editor, "red", (photo_of("red", 1), "a.jpg"))
+    assert response.status_code == 503 and problem in response.get_json()["error"]
+
+
 def test_a_video_file_plays_in_a_loop_and_its_cards_are_read(app, client, tmp_path, clock):
     table = SyntheticTable(seed=8, clock=clock)
     path = tmp_path / "table.avi"
@@ -343,6 +373,20 @@ def test_bad_uploads_are_refused_and_nothing_is_kept(client, editor):
     assert response.status_code == 404 and 'unknown bean "purple"' in response.get_json()["error"]
     assert client.get("/api/camera/enrollment/purple/photos/1.png").status_code == 404
     assert client.get("/api/camera/enrollment/red/photos/1.png").status_code == 404
+    assert sum(counts(client).values()) == 0
+
+
+def test_a_picture_of_too_many_pixels_is_refused_before_decoding_and_nothing_is_kept(client, editor):
+    huge = black_png(30000, 30000)  # 2.6 MB of PNG, 2.7 GB of pixels
+    response = upload(editor, "red", (photo_of("red", 1), "good.jpg"), (huge, "huge.png"))
+    assert response.status_code == 413
+    assert response.get_json() == {"file": "huge.png", "error": (
+        "huge.png: the picture is 30000 x 30000 pixels (900.0 megapixels); "
+        "at most 40 megapixels are accepted: scale it down")}
+    scan = cv2.imencode(".tiff", np.zeros((8, 8, 3), np.uint8))[1].tobytes()
+    response = upload(editor, "red", (scan, "scan.tiff"))
+    assert response.status_code == 400
+    assert "scan.tiff: not a readable image (not a PNG, JPEG, BMP, GIF or WebP picture)" in response.get_json()["error"]
     assert sum(counts(client).values()) == 0
 
 

@@ -164,3 +164,92 @@ def test_dice_that_cannot_be_reached_are_offline_and_rolls_stay_manual(tmp_path:
     finally:
         app.extensions["hardware"].close()
         app.extensions["tables"].store.close()
+
+
+# --- throwing the emulated dice from the page -------------------------------------------------
+
+
+def test_the_page_throws_the_emulated_dice_into_the_waiting_game(dice_app: Flask, dice_editor: Editor) -> None:
+    _online(dice_app)
+    assert dice_editor.get("/api/hardware").get_json()["dice"]["emulated"] is True
+    game_id = _ready_game(dice_editor)
+    subscription = _subscribe(dice_app, f"game:{game_id}", "hardware")
+    try:
+        response = dice_editor.post("/api/hardware/dice/throw")
+        assert response.status_code == 202, response.get_json()
+        thrown = response.get_json()
+        seen = _wait_for(subscription, lambda m: m.event == "hardware"
+                         and (m.data["dice"]["last_roll"] or {}).get("seq") == thrown["seq"])
+    finally:
+        subscription.close()
+    emulator = dice_app.extensions["hardware"].dice.emulator
+    assert [(r.seq, list(r.faces)) for r in emulator.delivered] == [(thrown["seq"], thrown["faces"])]
+    assert seen[-1].data["dice"]["last_roll"] == {**thrown, "game_id": game_id, "note": None}
+    [state] = [m for m in seen if m.event == "state"]  # through the bridge, like real dice
+    event = {"type": "roll", "beans": DEFAULT_DICE.beans(thrown["faces"])}
+    assert state.data["change"] == {"kind": "move", "event": event, "source": "dice"}
+    assert dice_app.extensions["tables"].store.events(game_id)[-1] == event
+
+
+def test_throwing_needs_the_pin(dice_app: Flask) -> None:
+    _online(dice_app)
+    client = dice_app.test_client()
+    token = client.get("/api/session").get_json()["csrf_token"]
+    response = client.post("/api/hardware/dice/throw", headers={"X-CSRF-Token": token})
+    assert response.status_code == 403 and response.get_json()["need_pin"] is True
+    assert dice_app.extensions["hardware"].dice.emulator.delivered == []
+
+
+def test_dice_that_are_not_emulated_cannot_be_thrown_from_the_page(make_app, tmp_path: Path) -> None:
+    for settings in ({}, {"DICE": str(tmp_path / "no-such-port")}):
+        editor = Editor(make_app(f"instance-{len(settings)}", **settings).test_client())
+        assert editor.get("/api/hardware").get_json()["dice"]["emulated"] is False
+        response = editor.post("/api/hardware/dice/throw")
+        assert response.status_code == 409
+        assert response.get_json()["error"].startswith("only emulated dice can be thrown from the page")
+
+
+# --- the status: what the dice last showed and when they were last heard, as it is now ---------
+
+
+def test_the_hardware_status_shows_the_faces_of_the_last_roll(dice_app: Flask, dice_editor: Editor) -> None:
+    _online(dice_app)
+    subscription = _subscribe(dice_app, "hardware")
+    try:
+        before = time.time()
+        roll, _, seen = _roll(dice_app, subscription)
+    finally:
+        subscription.close()
+    dice = dice_editor.get("/api/hardware").get_json()["dice"]
+    assert dice["faces"] == list(roll.faces) == seen[-1].data["dice"]["faces"]
+    assert dice["last_seen"] >= before
+
+
+def _until(condition: Callable[[], Any], what: str, timeout: float = WAIT_S) -> Any:
+    """Poll ``condition`` every 20 ms until it is true; its value. Fails after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not (value := condition()):
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.02)
+    return value
+
+
+@pytest.mark.slow
+def test_a_heartbeat_updates_last_seen_without_a_status_being_published(dice_app: Flask, dice_editor: Editor) -> None:
+    _online(dice_app)
+    bridge = dice_app.extensions["hardware"].dice
+    _until(lambda: bridge.status.faces is not None, "the answer to STATE?")
+    subscription = _subscribe(dice_app, "hardware")
+    try:
+        before = time.time()  # after 3 s of quiet the bridge sends PING and the dice answer HB
+
+        def current() -> dict[str, Any] | None:
+            dice = dice_editor.get("/api/hardware").get_json()["dice"]
+            return dice if dice["last_seen"] >= before else None
+
+        dice = _until(current, "the heartbeat's last_seen in /api/hardware")
+        published = list(subscription.inbox.queue)
+    finally:
+        subscription.close()
+    assert dice["state"] == "online" and dice["faces"] == list(bridge.emulator.dice.faces)
+    assert [m.data["dice"] for m in published if m.data["dice"]["last_seen"] >= before] == []  # none for it

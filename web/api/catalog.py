@@ -1,4 +1,4 @@
-"""What the engine offers: rulesets with their options, the beans, and the hardware status."""
+"""What the engine offers: rulesets with their options, the beans, and the hardware (status, emulated dice)."""
 
 from __future__ import annotations
 
@@ -49,3 +49,10 @@ def beans() -> Response:
 def hardware_status() -> Response:
     """Camera and dice status, as shown inline on every page."""
     return jsonify(hardware().status())
+
+
+@bp.post("/hardware/dice/throw")
+def throw_dice() -> tuple[Response, int]:
+    """Throw the emulated dice (``--dice emulate``): the roll goes through the bridge into the waiting game."""
+    roll = hardware().throw_dice()
+    return jsonify({"seq": roll.seq, "faces": list(roll.faces)}), 202

@@ -304,6 +304,7 @@
     }
     lastRollSeq = seq;
     const state = dice.state || "none";
+    $("throw-dice").hidden = !(dice.emulated && state === "online");
     if (state === diceState) return;
     diceState = state;
     const online = state === "online";
@@ -325,6 +326,7 @@
   $("bean-piece-button").addEventListener("click", () => move({ type: "bean-piece" }));
   $("end-turn-button").addEventListener("click", () => move({ type: "end-turn" }));
   $("virtual-roll").addEventListener("click", () => act(() => C.post(`/api/dice/games/${gameId}/roll`)));
+  $("throw-dice").addEventListener("click", () => act(() => C.post("/api/hardware/dice/throw")));
   $("deal-button").addEventListener("click", () => act(() => C.post(`/api/dice/games/${gameId}/deal`)));
   $("undo-button").addEventListener("click", () => act(() => C.post(`/api/games/${gameId}/undo`, { count: 1 })));
   $("manual-submit").addEventListener("click", () => {

@@ -21,7 +21,15 @@ DEFAULTS: dict[str, Any] = {
     "CAMERA_INTERVAL_S": 0.2,  # seconds between camera frames
     "PIN_ATTEMPTS": 5,  # wrong PINs allowed per client before a pause
     "PIN_LOCKOUT_S": 30.0,
+    "STORE_POLL_S": 1.0,  # how often to look for changes another process stored (0: only when a game is asked for)
     "LIVE_KEEPALIVE_S": 5.0,  # a comment line on quiet live streams: finds pages that left, freeing their thread
+    "LIVE_STREAMS_MAX": None,  # live streams open at once (each holds a thread); None: fit the server's (web.serving)
+    "LIVE_STREAMS_PER_CLIENT": 8,  # live streams open at once from one address; beyond either limit: 503 (pages poll)
+    "LIVE_STREAM_S": 300.0,  # a live stream's longest life; the page then reconnects, so none holds its place for ever
+    "WATCH_NEEDS_PIN": False,  # True (companion serve --private): reading the API needs the PIN too
+    "MAX_CONTENT_LENGTH": 16 * 1024 * 1024,  # largest request body (a deck photo, one per request); beyond: 413
+    "SESSION_COOKIE_SAMESITE": "Lax",  # the login cookie is not sent with other sites' requests
+    "SESSION_COOKIE_HTTPONLY": True,  # nor readable by scripts
 }
 
 
@@ -29,35 +37,28 @@ def create_app(settings: Mapping[str, Any] | None = None, instance_path: str | P
     """A ready app: store open, blueprints registered, hardware started from the settings."""
     from web import auth, camera, errors, pages
     from web.api import camera as camera_api
-    from web.api import catalog, dice, docs, games, live
+    from web.api import body, catalog, dice, docs, games, live
     from web.hardware import Hardware
+    from web.instance import prepare_folder, secret_key
+    from web.logins import Logins
     from web.tables import Tables
 
     app = Flask(__name__, instance_path=str(instance_path) if instance_path else None, instance_relative_config=True)
     app.config.update(DEFAULTS)
     app.config.update(settings or {})
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
-    app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or _instance_secret(Path(app.instance_path))
+    prepare_folder(Path(app.instance_path))
+    app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or secret_key(Path(app.instance_path))
     app.config["TABLE_PIN"] = str(app.config["TABLE_PIN"] or f"{secrets.randbelow(10**6):06d}")
     app.config["DATABASE"] = str(app.config["DATABASE"] or Path(app.instance_path) / "companion.sqlite3")
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
-    app.config.setdefault("MAX_CONTENT_LENGTH", 16 * 1024 * 1024)
 
+    Logins().init_app(app)  # first, like the key: an unsafe logins file stops the app before anything starts
     Tables().init_app(app)
     Hardware().init_app(app)
     camera.init_app(app)
     errors.init_app(app)
+    body.init_app(app)  # the door: unreadable requests are refused before any view (or the PIN guard) runs
     auth.init_app(app)
     for blueprint in (auth.bp, games.bp, dice.bp, camera_api.bp, live.bp, catalog.bp, docs.bp, pages.bp):
         app.register_blueprint(blueprint)
     return app
 
-
-def _instance_secret(folder: Path) -> str:
-    """The session-signing key kept in the instance folder, so sessions survive a restart."""
-    path = folder / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-    return path.read_text().strip()

@@ -1,8 +1,10 @@
 """Who may change a game: anyone may watch; changes need the table PIN and a CSRF token.
 
-The PIN, printed by ``companion serve`` at start, is entered once per browser and kept
-in its signed session cookie. Every request that changes something carries the
-session's CSRF token in the ``X-CSRF-Token`` header (the page's script adds it).
+The PIN, printed by ``companion serve`` at start, is entered once per browser: the server
+records a login (``web.logins``) whose id the browser keeps in its signed session cookie, so
+forgetting the PIN or starting with another PIN ends it. Every request that changes something
+carries the session's CSRF token in the ``X-CSRF-Token`` header (the page's script adds it).
+With ``WATCH_NEEDS_PIN`` (``companion serve --private``) reading the API needs a login too.
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, jsonify, request, session
+from flask import Blueprint, Flask, Response, current_app, g, jsonify, request, session
 
+from web.api.body import optional_json_object
 from web.errors import ApiError
+from web.logins import Logins
 
 bp = Blueprint("auth", __name__, url_prefix="/api/session")
 
@@ -62,8 +66,19 @@ def csrf_token() -> str:
     return session["csrf"]
 
 
+def is_editor() -> bool:
+    """Whether this request comes from a browser whose login (made with the table PIN) is still live."""
+    if "editor" not in g:
+        g.editor = _logins().is_live(session.get("login"))
+    return g.editor
+
+
+def _logins() -> Logins:
+    return current_app.extensions["logins"]
+
+
 def _status() -> dict[str, Any]:
-    return {"editor": bool(session.get("editor")), "csrf_token": csrf_token()}
+    return {"editor": is_editor(), "csrf_token": csrf_token()}
 
 
 @bp.get("")
@@ -80,28 +95,39 @@ def enter_pin() -> Response:
     wait = guard.wait_left(client)
     if wait > 0:
         raise ApiError(429, f"too many wrong PINs: try again in {wait:.0f} s", retry_after=round(wait))
-    body = request.get_json(silent=True)
-    pin = body.get("pin") if isinstance(body, dict) else None
+    pin = optional_json_object("pin").get("pin")
     if not isinstance(pin, str) or not pin:
         raise ApiError(400, 'send {"pin": "..."}: the PIN printed where the companion was started')
     if not hmac.compare_digest(pin.strip().encode(), current_app.config["TABLE_PIN"].encode()):
         guard.failed(client)
         raise ApiError(403, "wrong PIN: it is printed where the companion was started")
     guard.succeeded(client)
-    session["editor"] = True
+    _logins().revoke(session.get("login"))
+    session["login"] = _logins().login()
+    g.editor = True
     return jsonify(_status())
 
 
 @bp.delete("")
 def leave() -> Response:
-    """Forget the PIN in this browser (it can still watch)."""
-    session.pop("editor", None)
+    """End this browser's login: neither it nor a saved copy of its cookie may change games any more."""
+    _logins().revoke(session.pop("login", None))
+    g.editor = False
     return jsonify(_status())
 
 
-def _guard_changes() -> None:
-    """Before every request: a change needs the CSRF token, and (but for entering the PIN) the PIN."""
-    if request.method in SAFE_METHODS or not request.path.startswith("/api/"):
+def _guard() -> None:
+    """Before every API request: the checks of who may read and who may change.
+
+    A read needs a login only in private mode; a change needs the CSRF token and (but for
+    entering or forgetting the PIN) a login.
+    """
+    if not request.path.startswith("/api/"):
+        return
+    if request.method in SAFE_METHODS:
+        if current_app.config["WATCH_NEEDS_PIN"] and request.blueprint != bp.name and not is_editor():
+            raise ApiError(403, "enter the table PIN to watch: this companion was started with --private",
+                           need_pin=True)  # fmt: skip
         return
     sent = request.headers.get(CSRF_HEADER, "")
     expected = session.get("csrf", "")
@@ -109,11 +135,11 @@ def _guard_changes() -> None:
         raise ApiError(403, "missing or wrong CSRF token: reload the page", need_csrf=True)
     if request.endpoint == "auth.enter_pin" or request.endpoint == "auth.leave":
         return
-    if not session.get("editor"):
+    if not is_editor():
         raise ApiError(403, "enter the table PIN to change games", need_pin=True)
 
 
 def init_app(app: Flask) -> None:
-    """Install the PIN guard and the check before every request."""
+    """Install the PIN guard and the check before every request (the ``Logins`` extension keeps the logins)."""
     app.extensions["pin_guard"] = PinGuard(app.config["PIN_ATTEMPTS"], app.config["PIN_LOCKOUT_S"])
-    app.before_request(_guard_changes)
+    app.before_request(_guard)

@@ -1,7 +1,9 @@
 """The live feed: every change is published to the pages watching it, as server-sent events.
 
 A page holds one stream (``/api/live``) subscribed to a few channels: ``hardware``,
-``games`` (the archive list) and ``game:<id>`` for the game it shows.
+``games`` (the archive list) and ``game:<id>`` for the game it shows. Each open stream
+holds one of the server's worker threads, so a ``StreamGate`` admits only so many, in
+total and per client; a page refused one polls its game instead and asks again later.
 """
 
 from __future__ import annotations
@@ -9,25 +11,33 @@ from __future__ import annotations
 import json
 import queue
 import threading
-from collections import defaultdict
+import time
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 KEEPALIVE_S = 5.0
 RETRY_MS = 1000
 QUEUE_LIMIT = 256
+RETRY_AFTER_S = 10
+"""How long a page refused a stream waits before asking again (it polls its game meanwhile)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Message:
-    """One server-sent event: its type name and JSON data."""
+    """One server-sent event: its type name and JSON data, encoded once for all its streams."""
 
     event: str
     data: dict[str, Any]
+    text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        text = f"event: {self.event}\ndata: {json.dumps(self.data, separators=(',', ':'))}\n\n"
+        object.__setattr__(self, "text", text)
 
     def encode(self) -> str:
-        return f"event: {self.event}\ndata: {json.dumps(self.data, separators=(',', ':'))}\n\n"
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,19 +92,75 @@ class LiveFeed:
                 subscribers.discard(inbox)
 
 
-def event_stream(subscription: Subscription, first: Iterable[Message], keepalive_s: float = KEEPALIVE_S) -> Iterator[str]:
+class StreamsFull(Exception):
+    """A stream refused: the server, or this client, has as many open as allowed (the message says which)."""
+
+
+class StreamGate:
+    """Admits live streams: at most so many open at once in total and from one client address.
+
+    A stream counts from its admission until its release, which the server calls when the
+    stream's response closes (also when the client left without a word).
+    """
+
+    def __init__(self) -> None:
+        self._open: Counter[str] = Counter()
+        self._lock = threading.Lock()
+
+    def admit(self, client: str, total: int | None, per_client: int | None) -> Callable[[], None]:
+        """The release of a stream newly admitted for ``client``; ``StreamsFull`` if a limit is reached.
+
+        ``None`` for a limit means none; releasing twice counts once.
+        """
+        with self._lock:
+            if total is not None and self._open.total() >= total:
+                raise StreamsFull(f"the server has as many live streams open as it can hold ({total})")
+            if per_client is not None and self._open[client] >= per_client:
+                raise StreamsFull(f"this address has as many live streams open as one client may ({per_client})")
+            self._open[client] += 1
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            with self._lock:
+                if not released:
+                    released = True
+                    self._open[client] -= 1
+                    if not self._open[client]:
+                        del self._open[client]
+
+        return release
+
+    def count(self, client: str | None = None) -> int:
+        """Streams open now, in total or from ``client``."""
+        with self._lock:
+            return self._open.total() if client is None else self._open[client]
+
+
+def event_stream(
+    subscription: Subscription,
+    first: Iterable[Message],
+    keepalive_s: float = KEEPALIVE_S,
+    lifetime_s: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Iterator[str]:
     """The text of a server-sent event stream: ``first`` messages, then the inbox as it fills.
 
     A comment line every ``keepalive_s`` keeps the browser from timing out and finds
-    clients that left; the subscription is closed when the stream ends.
+    clients that left; after ``lifetime_s`` the stream ends (the browser then reconnects,
+    so a stuck client cannot hold its place for ever). The subscription is closed when the stream ends.
     """
+    deadline = None if lifetime_s is None else clock() + lifetime_s
     try:
         yield f"retry: {RETRY_MS}\n\n"
         for message in first:
             yield message.encode()
         while True:
+            wait = keepalive_s if deadline is None else min(keepalive_s, deadline - clock())
+            if wait <= 0:
+                return
             try:
-                message = subscription.inbox.get(timeout=keepalive_s)
+                message = subscription.inbox.get(timeout=wait)
             except queue.Empty:
                 yield ": keepalive\n\n"
                 continue

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, render_template, send_from_directory
 
+from companion.records.format import Header
+from web.auth import is_editor
 from web.tables import tables
 
 bp = Blueprint("pages", __name__)
@@ -24,16 +26,22 @@ def new_game() -> str:
 @bp.get("/games/<int:game_id>")
 def game(game_id: int) -> str:
     """The live table of a game (the card game's table or the dice game's screen)."""
-    session = tables().session(game_id)
-    template = "dice.html" if session.header.game == "dice" else "table.html"
-    return render_template(template, game_id=game_id, header=session.header)
+    header = tables().session(game_id).header
+    template = "dice.html" if header.game == "dice" else "table.html"
+    return render_template(template, game_id=game_id, **_shell(header))
 
 
 @bp.get("/games/<int:game_id>/replay")
 def replay(game_id: int) -> str:
     """A finished or running game, event by event, with a slider."""
-    session = tables().session(game_id)
-    return render_template("replay.html", game_id=game_id, header=session.header)
+    return render_template("replay.html", game_id=game_id, **_shell(tables().session(game_id).header))
+
+
+def _shell(header: Header) -> dict[str, str]:
+    """What a page shell shows of a game before its script loads: nothing to a stranger when watching needs the PIN."""
+    if current_app.config["WATCH_NEEDS_PIN"] and not is_editor():
+        return {"players": "enter the PIN to watch", "title": "", "ruleset": ""}
+    return {"players": ", ".join(header.players), "title": header.meta.get("title") or "", "ruleset": header.ruleset}
 
 
 @bp.get("/camera")
@@ -45,5 +53,5 @@ def camera() -> str:
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
     """The web app manifest, so the page can be added to a tablet's home screen."""
-    return send_from_directory(current_app.static_folder, "manifest.webmanifest",
+    return send_from_directory(str(current_app.static_folder), "manifest.webmanifest",
                                mimetype="application/manifest+json")  # fmt: skip

@@ -16,6 +16,11 @@ def default_db() -> Path:
     return base / "bohnanza-companion" / "companion.sqlite3"
 
 
+def default_instance() -> Path:
+    """The web app's folder (session key, logins, deck profiles): the user's data folder, wherever the store is."""
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "bohnanza-companion"
+
+
 def add_db_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", type=Path, default=None, help="game store (default: $COMPANION_DB or the user data folder)")
 

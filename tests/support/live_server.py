@@ -23,11 +23,11 @@ class LiveServer:
 
 
 @contextmanager
-def live_server(instance: Path, **settings: Any) -> Iterator[LiveServer]:
-    """Serve a fresh app from ``instance`` (PIN 2468) on a free loopback port until the block ends."""
+def live_server(instance: Path, threads: int = 32, **settings: Any) -> Iterator[LiveServer]:
+    """Serve a fresh app from ``instance`` (PIN 2468) on a free loopback port, ``threads`` workers, until the end."""
     app = create_app({"TABLE_PIN": "2468", "LIVE_KEEPALIVE_S": 0.2, **settings}, instance_path=instance)
     try:
-        with background_server(app) as url:
+        with background_server(app, threads=threads) as url:
             yield LiveServer(url, app)
     finally:
         app.extensions["hardware"].close()

@@ -11,11 +11,23 @@ from urllib.parse import urlsplit
 class EventReader:
     """Reads ``event:``/``data:`` messages from a stream; comments and ``retry:`` are skipped."""
 
-    def __init__(self, url: str, timeout: float = 10.0):
+    def __init__(self, url: str, timeout: float = 10.0, source: str | None = None):
+        """Connect (from the local address ``source``, if given) and read the answer's head; see ``status``."""
         parts = urlsplit(url)
-        self.connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+        self.connection = http.client.HTTPConnection(
+            parts.hostname, parts.port, timeout=timeout, source_address=None if source is None else (source, 0)
+        )
         self.connection.request("GET", parts.path + (f"?{parts.query}" if parts.query else ""))
         self.response = self.connection.getresponse()
+
+    @property
+    def status(self) -> int:
+        """The HTTP status: 200 for a stream; a refusal's JSON body is ``refusal()``."""
+        return self.response.status
+
+    def refusal(self) -> dict[str, Any]:
+        """The JSON body of a refused stream."""
+        return json.loads(self.response.read())
 
     def next(self) -> tuple[str, dict[str, Any]]:
         """The next message as (event name, data); ``TimeoutError`` if none comes in time."""

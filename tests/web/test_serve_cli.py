@@ -1,4 +1,4 @@
-"""``companion serve``: a real server process on loopback, with its banner, PIN and clean refusals."""
+"""``companion serve``: a real server process on loopback, with its banner, PIN and clean refusals; its options."""
 
 from __future__ import annotations
 
@@ -13,6 +13,11 @@ from pathlib import Path
 
 import pytest
 
+import web
+from companion.cli import main, serve
+from companion.cli.common import default_instance
+from web.instance import REMEDY, UnsafeInstance
+
 
 def _free_port() -> int:
     with socket.socket() as probe:
@@ -21,7 +26,7 @@ def _free_port() -> int:
 
 
 def _start(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "XDG_DATA_HOME": str(tmp_path / "data")}
     command = [sys.executable, "-m", "companion", "serve", "--db", str(tmp_path / "games.sqlite3"), *args]
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
 
@@ -47,7 +52,8 @@ def test_serve_prints_address_qr_code_and_pin_and_serves_on_loopback(tmp_path: P
             assert json.load(response)["editor"] is False
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as response:
             assert response.headers["Server"] == "bohnanza-companion" and b"<html" in response.read()
-        assert (tmp_path / "games.sqlite3").exists() and (tmp_path / "secret_key").exists()
+        assert (tmp_path / "games.sqlite3").exists() and not (tmp_path / "secret_key").exists()
+        assert (tmp_path / "data" / "bohnanza-companion" / "secret_key").exists()  # the instance: the data folder
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(30)  # a loaded CI machine can take a while to wind the server down
@@ -70,3 +76,65 @@ def test_a_bad_dice_spec_is_reported_without_a_traceback(tmp_path: Path, spec: s
     process = _start(tmp_path, "--port", str(_free_port()), "--dice", spec)
     output, _ = process.communicate(timeout=30)
     assert process.returncode == 1 and "companion serve:" in output and "Traceback" not in output
+
+
+def test_a_session_key_others_could_write_stops_serve_with_a_sentence(tmp_path: Path) -> None:
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    planted = instance / "secret_key"
+    planted.write_text("0" * 64)
+    planted.chmod(0o666)
+    process = _start(tmp_path, "--port", str(_free_port()), "--instance", str(instance))
+    output, _ = process.communicate(timeout=30)
+    assert process.returncode == 2 and "Traceback" not in output
+    assert output.strip() == f"companion serve: {planted} can be written by other users: {REMEDY}"
+
+
+def test_the_instance_folder_is_the_users_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert default_instance() == tmp_path / "xdg" / "bohnanza-companion"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_instance() == tmp_path / "home" / ".local" / "share" / "bohnanza-companion"
+
+
+class _Stop(Exception):
+    """Raised by the stand-in app factory: the arguments are recorded, no server starts."""
+
+
+@pytest.fixture
+def factory_calls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[tuple[dict, Path]]:
+    """``companion serve``'s calls of ``create_app``, which refuses each (as a bad set-up, exit 2)."""
+    calls: list[tuple[dict, Path]] = []
+
+    def record(settings: dict, instance_path: Path) -> None:
+        calls.append((settings, instance_path))
+        raise UnsafeInstance("stopped by the test")
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setattr(web, "create_app", record)
+    return calls
+
+
+def test_serve_keeps_its_instance_out_of_the_stores_folder(factory_calls: list, tmp_path: Path, capsys) -> None:
+    assert main(["serve", "--db", "/tmp/games.sqlite3"]) == 2
+    settings, instance = factory_calls[0]
+    assert settings["DATABASE"] == "/tmp/games.sqlite3" and settings["WATCH_NEEDS_PIN"] is False
+    assert instance == (tmp_path / "xdg" / "bohnanza-companion").resolve()
+    assert capsys.readouterr().err == "companion serve: stopped by the test\n"
+
+
+def test_serve_private_and_instance_options(factory_calls: list, tmp_path: Path) -> None:
+    assert main(["serve", "--db", "/tmp/games.sqlite3", "--private", "--instance", str(tmp_path / "mine")]) == 2
+    settings, instance = factory_calls[0]
+    assert settings["WATCH_NEEDS_PIN"] is True and instance == (tmp_path / "mine").resolve()
+
+
+def test_the_banner_says_who_may_watch() -> None:
+    lan = serve._banner("http://192.168.1.20:8000/", "4321", Path("games.sqlite3"), lan=True, private=False)
+    assert "Table PIN: 4321   (needed to change a game)\n" in lan
+    assert "Anyone on this network can watch the games at this address; start with --private" in lan
+    private = serve._banner("http://192.168.1.20:8000/", "4321", Path("games.sqlite3"), lan=True, private=True)
+    assert "Table PIN: 4321   (needed to watch and to change a game)" in private and "Anyone" not in private
+    local = serve._banner("http://127.0.0.1:8000/", "4321", Path("games.sqlite3"), lan=False, private=False)
+    assert "anyone on this machine may watch" in local and "network" not in local

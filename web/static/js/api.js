@@ -32,9 +32,11 @@ const Companion = (() => {
     return data;
   }
 
-  async function get(path) {
+  /* A read; when the server was started with --private it needs the PIN too, asked for as for a change. */
+  async function get(path, retried = false) {
     const response = await fetch(path, { credentials: "same-origin" });
     const data = await response.json().catch(() => ({ error: response.statusText }));
+    if (response.status === 403 && data.need_pin && !retried && (await askPin(data.error))) return get(path, true);
     if (!response.ok) throw new ApiError(response.status, data);
     return data;
   }
@@ -61,12 +63,19 @@ const Companion = (() => {
     return data;
   }
 
-  function askPin() {
+  /* Ask for the PIN (once, however many calls are waiting for it); resolves whether it was entered. */
+  let pinAsked = null;
+  function askPin(reason = "") {
+    if (!pinAsked) pinAsked = promptPin(reason).finally(() => { pinAsked = null; });
+    return pinAsked;
+  }
+
+  function promptPin(reason) {
     const dialog = document.getElementById("pin-dialog");
     const form = document.getElementById("pin-form");
     const input = document.getElementById("pin-input");
     const error = document.getElementById("pin-error");
-    error.textContent = "";
+    error.textContent = reason;
     input.value = "";
     return new Promise((resolve) => {
       const finish = (ok) => {
@@ -81,6 +90,7 @@ const Companion = (() => {
           await request("POST", "/api/session", { pin: input.value }, true);
           editor = true;
           updatePinButton();
+          document.dispatchEvent(new Event("companion:unlocked"));  // a stream refused for want of the PIN asks again
           finish(true);
         } catch (err) {
           error.textContent = err.message;

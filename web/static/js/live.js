@@ -1,7 +1,12 @@
 "use strict";
 /* The live stream: one EventSource per page; hardware status drawn inline in the top bar.
-   Companion.live(gameId, {state, refused, games, hardware}) calls the handlers as events come. */
+   Companion.live(gameId, {state, refused, games, hardware}) calls the handlers as events come.
+   A server with all its streams taken refuses more (503, which an EventSource cannot read: it just
+   closes); the page then polls its game every few seconds and asks for a stream again later. */
 (() => {
+  const POLL_MS = 3000;
+  const REFUSED_RETRY_MS = 10000;  // the server's Retry-After for a refused stream (RETRY_AFTER_S in web/live.py)
+
   function setHw(id, state, text) {
     const node = document.getElementById(id);
     if (!node) return;
@@ -21,23 +26,44 @@
   }
 
   function live(gameId, handlers = {}) {
-    const url = gameId === null || gameId === undefined ? "/api/live" : `/api/live?game=${gameId}`;
+    const game = gameId !== null && gameId !== undefined;
+    const url = game ? `/api/live?game=${gameId}` : "/api/live";
     let source = null;
     let retryTimer = null;
+    let pollTimer = null;
+    let shown = null;  // revision and event count of the last state handed on, so a poll hands on only news
     const on = (name, fn) => source.addEventListener(name, (msg) => fn(JSON.parse(msg.data)));
+    function handOn(snapshot) {
+      shown = `${snapshot.revision}:${snapshot.events}`;
+      if (handlers.state) handlers.state(snapshot);
+    }
+    async function poll() {
+      const snapshot = await Companion.get(`/api/games/${gameId}`).catch(() => null);  // the next poll tries again
+      if (snapshot && pollTimer !== null && `${snapshot.revision}:${snapshot.events}` !== shown) {
+        handOn({ ...snapshot, change: { kind: "connect", event: null } });  // a whole fresh state: drawn as is
+      }
+    }
+    function stopPolling() { clearInterval(pollTimer); pollTimer = null; }
+    /* The stream was refused (or the game is gone): poll meanwhile, and ask again after the server's Retry-After. */
+    function fallBack() {
+      setHw("hw-live", "polling", "live: not connected, checking every few seconds");
+      if (game && pollTimer === null) {
+        pollTimer = setInterval(poll, POLL_MS);
+        poll();
+      }
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(connect, REFUSED_RETRY_MS * (1 + Math.random() / 2));  // spread, so not all ask at once
+    }
     function connect() {
       source = new EventSource(url);
-      setHw("hw-live", "connecting", "live: connecting");
-      source.onopen = () => setHw("hw-live", "online", "live");
+      if (pollTimer === null) setHw("hw-live", "connecting", "live: connecting");
+      source.onopen = () => { stopPolling(); setHw("hw-live", "online", "live"); };
       source.onerror = () => {
-        setHw("hw-live", "offline", "live: reconnecting");
-        if (source.readyState === EventSource.CLOSED) {
-          clearTimeout(retryTimer);
-          retryTimer = setTimeout(connect, 1000);
-        }
+        if (source.readyState === EventSource.CLOSED) fallBack();
+        else setHw("hw-live", "offline", "live: reconnecting");
       };
       on("hardware", (data) => { drawHardware(data); if (handlers.hardware) handlers.hardware(data); });
-      on("state", (data) => { if (handlers.state) handlers.state(data); });
+      on("state", handOn);
       on("games", (data) => { if (handlers.games) handlers.games(data); });
       on("refused", (data) => {
         if (handlers.refused) handlers.refused(data);
@@ -46,7 +72,10 @@
       on("stale", () => { source.close(); connect(); });
     }
     connect();
-    return { close: () => { clearTimeout(retryTimer); if (source) source.close(); } };
+    document.addEventListener("companion:unlocked", () => {  // with --private, a stream needs the PIN: now it may open
+      if (pollTimer !== null || source.readyState === EventSource.CLOSED) { clearTimeout(retryTimer); source.close(); connect(); }
+    });
+    return { close: () => { clearTimeout(retryTimer); stopPolling(); if (source) source.close(); } };
   }
 
   Companion.live = live;

@@ -1,0 +1,27 @@
+"""A server started with --private: the page asks for the PIN before it shows any game, then shows them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from support.live_server import LiveServer, live_server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with live_server(tmp_path_factory.mktemp("instance"), WATCH_NEEDS_PIN=True) as running:
+        yield running
+
+
+def test_the_page_asks_for_the_pin_to_watch_and_then_shows_the_games(page: Any, api: Any) -> None:
+    api.start(meta={"title": "Private table"})
+    page.open("/")
+    page.until(lambda: page.driver.execute_script("return document.getElementById('pin-dialog').open"), "no PIN asked")
+    assert "--private" in page.text("#pin-error")
+    assert "Private table" not in page.text("#games")
+    page.enter_pin()
+    page.until(lambda: "Private table" in page.text("#games"), "the games were not shown after the PIN")
+    page.until(lambda: page.text("#hw-live") == "live", "the live stream did not open once the PIN was entered", timeout=5)

@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-run
 TSTAMP := $(VENV)/.installed-test
 
-.PHONY: run test install bench clean browser
+.PHONY: run test check install bench clean browser
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,9 +26,14 @@ install: $(STAMP)
 run: $(STAMP)
 	$(VENV)/bin/companion serve --camera auto --dice auto
 
-## Install, then run the whole test suite (browser tests use Debian's chromium, installed here).
-test: $(TSTAMP) browser
+## Install, then run the static checks and the whole test suite (browser tests use Debian's chromium, installed here).
+test: check browser
 	$(PY) -m pytest -n 2 -q
+
+## Lint (ruff) and type checks (mypy, strict on the rules, dice, tracker and bridge packages).
+check: $(TSTAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 browser:
 	scripts/install-browser.sh

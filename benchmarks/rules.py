@@ -48,7 +48,8 @@ def main() -> None:
     print(f"  baseline, JSON-decode its lines: {baseline * 1e3:7.2f} ms")
     print(f"  replay (validate every event):   {replay_s * 1e3:7.2f} ms  = {replay_s / baseline:5.1f}x baseline"
           f"  ({n / replay_s:,.0f} events/s; target < 10 ms)")
-    print(f"  read + replay from text:         {parse_and_replay_s * 1e3:7.2f} ms  = {parse_and_replay_s / baseline:5.1f}x baseline")
+    print(f"  read + replay from text:         {parse_and_replay_s * 1e3:7.2f} ms"
+          f"  = {parse_and_replay_s / baseline:5.1f}x baseline")
 
     games = 100
     start = time.perf_counter()

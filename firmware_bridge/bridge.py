@@ -199,5 +199,6 @@ def open_dice(
         emulator = PtyEmulator(VirtualDice(seed, dice_count=len(dice.dice)), interval=interval).start()
         spec = emulator.url
     transport = functools.partial(SerialTransport, baudrate=baudrate)
-    bridge = DiceBridge(locator_for(spec), on_event, dice=dice, timing=timing, open_transport=transport, emulator=emulator)
+    bridge = DiceBridge(locator_for(spec), on_event, dice=dice, timing=timing, open_transport=transport,
+                        emulator=emulator)
     return bridge.start()

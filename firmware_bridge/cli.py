@@ -12,6 +12,7 @@ import termios
 import threading
 import tty
 from collections.abc import Sequence
+from typing import Any
 
 from companion.dice.config import DEFAULT_DICE, load_dice
 from firmware_bridge.bridge import EMULATE, open_dice
@@ -26,7 +27,8 @@ KEYS = {
     "c": "bad_crc", "j": "junk", "t": "truncated", "d": "duplicate",
     "b": "reboot", "h": "hang", "u": "unplug", "p": "replug", "q": "quit",
 }  # fmt: skip
-KEY_HELP = "keys: r/space/enter roll, c bad CRC, j junk, t truncated, d duplicate, b reboot, h hang, u unplug, p plug in, q quit"
+KEY_HELP = ("keys: r/space/enter roll, c bad CRC, j junk, t truncated, d duplicate, b reboot, h hang,"
+            " u unplug, p plug in, q quit")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``firmware-bridge`` console script."""
     args = build_parser().parse_args(argv)
     try:
-        return args.func(args)
+        return int(args.func(args))
     except ValueError as exc:
         print(f"firmware-bridge: {exc}", file=sys.stderr)
         return 2
@@ -138,7 +140,7 @@ class KeyReader:
 
     def __init__(self, fd: int) -> None:
         self._fd = fd
-        self._saved: list | None = None
+        self._saved: list[Any] | None = None
         self._eof = False
 
     def __enter__(self) -> KeyReader:

@@ -206,7 +206,7 @@ class PtyEmulator(Emulator):
     def __init__(self, dice: VirtualDice | None = None, *, link: str | Path | None = None, **options: Any) -> None:
         super().__init__(dice, **options)
         self._tmpdir = None if link else tempfile.mkdtemp(prefix="firmware-bridge-")
-        self.link = Path(link) if link else Path(self._tmpdir, "dice")
+        self.link = Path(link) if link else Path(self._tmpdir or ".", "dice")
         self.tty_name: str | None = None
         self._master: int | None = None
 

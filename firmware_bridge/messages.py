@@ -6,8 +6,9 @@ Device to host: HELLO, ROLLING, ROLL, STATE, HB, ERR. Host to device: HELLO?, ST
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, cast
 
 from firmware_bridge.framing import Reason, Rejected
 
@@ -29,7 +30,7 @@ class Message:
 
     def body(self) -> str:
         fields: list[str] = [self.TYPE]
-        for value in (getattr(self, f.name) for f in dataclasses.fields(self)):
+        for value in (getattr(self, f.name) for f in dataclasses.fields(cast(Any, self))):
             fields.extend(map(str, value) if isinstance(value, tuple) else [str(value)])
         return ",".join(fields)
 
@@ -141,7 +142,9 @@ def decode_host(body: bytes) -> str:
 
 
 _FACE_FIELDS = frozenset(map(str, FACES))
-_SEQUENCED = {cls.TYPE: cls for cls in (Rolling, Roll, State, Heartbeat)}
+_SEQUENCED: dict[str, Callable[[int, Any], DeviceMessage]] = {
+    cls.TYPE: cls for cls in (Rolling, Roll, State, Heartbeat)
+}
 
 
 def _expect(condition: bool, text: str) -> None:

@@ -46,7 +46,8 @@ class SerialTransport:
         try:
             self._port = serial.serial_for_url(url, baudrate=baudrate, timeout=poll_s, write_timeout=1.0)
         except (serial.SerialException, OSError, ValueError) as exc:
-            reason = os.strerror(exc.errno) if getattr(exc, "errno", None) else str(exc)
+            errno = getattr(exc, "errno", None)
+            reason = os.strerror(errno) if isinstance(errno, int) and errno else str(exc)
             raise TransportError(f"cannot open {url}: {reason}") from exc
 
     def read(self) -> bytes:

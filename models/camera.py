@@ -83,7 +83,7 @@ def _light(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     tint = np.array([rng.uniform(0.7, 1.05), rng.uniform(0.9, 1.05), rng.uniform(0.95, 1.2)], np.float32)
     out *= gain[..., None] * tint
     if rng.random() < 0.5:  # shadow of a hand or a cup
-        mask = np.zeros((h, w), np.float32)
+        mask: np.ndarray = np.zeros((h, w), np.float32)
         pts = rng.uniform([0, 0], [w, h], (int(rng.integers(3, 6)), 2)).astype(np.int32)
         cv2.fillPoly(mask, [cv2.convexHull(pts)], 1.0)
         mask = cv2.GaussianBlur(mask, (0, 0), rng.uniform(2, 10))
@@ -110,7 +110,9 @@ def _sensor(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     noisy = img.astype(np.float32) + rng.standard_normal(img.shape, np.float32) * rng.uniform(1, 9)
     img = np.clip(noisy, 0, 255).astype(np.uint8)
     _, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(25, 90))])
-    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    assert decoded is not None  # a JPEG just encoded here
+    return decoded
 
 
 def photograph(face: np.ndarray, rng: np.random.Generator, cover: np.ndarray | None = None) -> np.ndarray:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import cast
 
 import cv2
 import numpy as np
@@ -85,12 +86,17 @@ def stacked(crops: Sequence[np.ndarray]) -> np.ndarray:
     return np.stack(crops) if len(crops) else np.empty((0, SIZE[1], SIZE[0], 3), np.uint8)
 
 
+def stacked_sequence(crops: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+    """:func:`stacked`, typed as the sequence of crops it is (an array iterates over its first axis)."""
+    return cast(Sequence[np.ndarray], stacked(crops))
+
+
 def card_views(face: np.ndarray, rng: np.random.Generator, covers: Sequence[np.ndarray],
                locator: CardLocator) -> CardViews:
     """:func:`card_photo` as the classifier takes it (:meth:`~companion.vision.locate.CardLocator.views`),
     framings, reframings and neighbours stacked; no framings when no card outline is found."""
     views = locator.views(card_photo(face, rng, covers), SIZE)
-    return CardViews(stacked(views.framings), stacked(views.reframings), stacked(views.neighbours))
+    return CardViews(*(stacked_sequence(v) for v in (views.framings, views.reframings, views.neighbours)))
 
 
 def enrollment_framings(face: np.ndarray, rng: np.random.Generator, locator: CardLocator) -> np.ndarray:
@@ -289,7 +295,7 @@ def view_set(faces: Sequence[np.ndarray], per_class: Sequence[int], seed: int, l
 
 
 def enrollment_set(faces: Sequence[np.ndarray], per_class: Sequence[int], seed: int, locator: tuple,
-                   workers: int = 2) -> tuple[list[np.ndarray], np.ndarray]:
+                   workers: int = 2) -> tuple[list[Sequence[np.ndarray]], np.ndarray]:
     """Uncovered photos of every face, each as its :func:`enrollment_framings` (F, H, W, 3), and int labels."""
     return _photo_set("enrollment", faces, per_class, seed, locator, workers, ())
 

@@ -187,7 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     rep = Report(args.seed)
     clf = CardClassifier(threads=2)
     for model in (clf.manifest.classifier, clf.manifest.locator, clf.manifest.refiner):
-        rep.say(f"model {model.file}: sha256 {model.sha256[:12]}, {(MODEL_DIR / model.file).stat().st_size / 1024:.0f} KiB")
+        size_kib = (MODEL_DIR / model.file).stat().st_size / 1024
+        rep.say(f"model {model.file}: sha256 {model.sha256[:12]}, {size_kib:.0f} KiB")
     rep.say(f"evaluation seed {args.seed}")
     house = shipped(clf, rep, args.per_label, args.workers)
     deck, gallery = decks(clf, rep, args.decks, args.deck_photos, args.workers)

@@ -113,6 +113,9 @@ def _title(rng: np.random.Generator) -> str:
 
 def random_design(rng: np.random.Generator, family: str = "train") -> CardDesign:
     """A random card of ``family`` (``train`` or ``unseen``) drawn from ``rng``."""
+    layouts: tuple[str, ...]
+    fonts: tuple[int, ...]
+    pictures: tuple[str, ...]
     if family == "train":
         layouts, fonts, pictures = TRAIN_LAYOUTS, TRAIN_FONTS, TRAIN_PICTURES
         background, panel = _color(rng), _color(rng)
@@ -229,9 +232,9 @@ def _draw_picture(img: np.ndarray, pic: Picture, box: tuple[int, int, int, int])
     elif pic.kind == "star":
         spikes = 4 + int(s[0] * 6)
         r_out, r_in = min(w, h) * 0.45, min(w, h) * (0.12 + 0.2 * s[1])
-        pts = [(cx + np.cos(np.pi * k / spikes + s[2]) * (r_out if k % 2 == 0 else r_in),
-                cy + np.sin(np.pi * k / spikes + s[2]) * (r_out if k % 2 == 0 else r_in)) for k in range(2 * spikes)]
-        cv2.fillPoly(img, [np.array(pts, np.int32)], pic.body, cv2.LINE_AA)
+        star = [(cx + np.cos(np.pi * k / spikes + s[2]) * (r_out if k % 2 == 0 else r_in),
+                 cy + np.sin(np.pi * k / spikes + s[2]) * (r_out if k % 2 == 0 else r_in)) for k in range(2 * spikes)]
+        cv2.fillPoly(img, [np.array(star, np.int32)], pic.body, cv2.LINE_AA)
         cv2.circle(img, (cx, cy), int(r_in * 0.6), pic.accent, -1, cv2.LINE_AA)
     elif pic.kind == "mosaic":
         n = 3 + int(s[0] * 3)

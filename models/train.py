@@ -34,9 +34,9 @@ from torch.nn import functional as F
 from companion.cards import VISION_LABELS
 from companion.vision.classifier import CardClassifier, Gallery
 from companion.vision.manifest import MANIFEST, Manifest, ModelFile, load_manifest
-from models import dataset
 from companion.vision.mirrors import MIRRORS
 from companion.vision.refine import inner_rectangle, unmirror
+from models import dataset
 from models.dataset import INPUT_H, INPUT_W, LOCATOR_H, LOCATOR_W, REFINER_H, REFINER_W
 from models.net import EMBED_DIM, CardNet, CosineHead, Exported, LocatorNet, RefinerNet
 from models.render import render_face, unseen_deck

@@ -1,4 +1,5 @@
-"""Draw the tablet page's pictures: a bean per catalogue id and the back (web/static/beans/*.svg), and the app icons (PNG)."""
+"""Draw the tablet page's pictures: a bean per catalogue id and the back (web/static/beans/*.svg),
+and the app icons (PNG)."""
 
 from __future__ import annotations
 
@@ -26,8 +27,10 @@ def bean_svg(bean_id: str) -> str:
     eye = '<circle cx="36" cy="36" r="5" fill="#111"/>' if bean_id == "black-eyed" else ""
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">'
-        f'<path d="M14 46C6 32 14 12 32 10c14-1 22 10 18 20-3 7-10 6-13 11-4 8-16 14-23 5z" fill="{fill}" stroke="{dark}" stroke-width="3"/>'
-        f'<path d="M22 20c4-4 9-5 13-4" fill="none" stroke="#fff" stroke-opacity=".55" stroke-width="3" stroke-linecap="round"/>'
+        '<path d="M14 46C6 32 14 12 32 10c14-1 22 10 18 20-3 7-10 6-13 11-4 8-16 14-23 5z"'
+        f' fill="{fill}" stroke="{dark}" stroke-width="3"/>'
+        '<path d="M22 20c4-4 9-5 13-4" fill="none" stroke="#fff" stroke-opacity=".55" stroke-width="3"'
+        ' stroke-linecap="round"/>'
         f'{eye}<circle cx="25" cy="31" r="2.6" fill="{dark}"/><circle cx="33" cy="29" r="2.6" fill="{dark}"/>'
         f'<path d="M24 38q5 4 10-1" fill="none" stroke="{dark}" stroke-width="2.4" stroke-linecap="round"/>'
         f"<title>{CATALOGUE[bean_id].name}</title></svg>\n"
@@ -39,7 +42,8 @@ def back_svg() -> str:
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">'
         '<circle cx="32" cy="32" r="26" fill="#e3b43c" stroke="#8a6510" stroke-width="4"/>'
         '<circle cx="32" cy="32" r="17" fill="none" stroke="#8a6510" stroke-width="2"/>'
-        '<text x="32" y="40" font-size="22" text-anchor="middle" font-family="sans-serif" font-weight="bold" fill="#8a6510">1</text>'
+        '<text x="32" y="40" font-size="22" text-anchor="middle" font-family="sans-serif" font-weight="bold"'
+        ' fill="#8a6510">1</text>'
         "<title>Card back (coin)</title></svg>\n"
     )
 

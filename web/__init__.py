@@ -36,8 +36,8 @@ DEFAULTS: dict[str, Any] = {
 def create_app(settings: Mapping[str, Any] | None = None, instance_path: str | Path | None = None) -> Flask:
     """A ready app: store open, blueprints registered, hardware started from the settings."""
     from web import auth, camera, errors, pages
-    from web.api import camera as camera_api
     from web.api import body, catalog, dice, docs, games, live
+    from web.api import camera as camera_api
     from web.hardware import Hardware
     from web.instance import prepare_folder, secret_key
     from web.logins import Logins

@@ -127,14 +127,16 @@ class Camera:
             try:
                 self.source.open()
             except CameraOffline as exc:
-                return self._offline(str(exc))
+                self._offline(str(exc))
+                return None
             self._open, self._backoff = True, BACKOFF_S[0]
         try:
             frame = self.source.read()
         except CameraOffline as exc:
             self.source.close()
             self._open = False
-            return self._offline(str(exc))
+            self._offline(str(exc))
+            return None
         try:
             if self._scene is None:
                 self._scene = SceneReader(self.deck.reader().classifier)
@@ -150,7 +152,6 @@ class Camera:
         self._retry_at = self.clock() + self._backoff
         self._set("offline", f"camera offline: {reason}; trying again in {self._backoff:.0f} s")
         self._backoff = min(self._backoff * 2, BACKOFF_S[1])
-        return None
 
     def _set(self, state: str, message: str) -> None:
         if (state, message) != (self.state, self.message):

@@ -188,7 +188,7 @@ class Deck:
 
     # --- the profile -------------------------------------------------------------------------
 
-    def build(self) -> dict[str, Any]:
+    def build(self) -> dict[str, Any] | None:
         """Enroll every photo into a deck profile, save it and name cards against it from now on."""
         with self._lock:
             counts = self.counts()

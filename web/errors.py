@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask import Flask, Response, jsonify, render_template, request
-from werkzeug.exceptions import HTTPException
+from flask import Flask, Response, current_app, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from companion.rules.violations import IllegalMove
 
@@ -40,6 +40,12 @@ def init_app(app: Flask) -> None:
     def _illegal(exc: IllegalMove) -> tuple[Response, int]:
         return error_response(409, exc.violation.message, rule=exc.violation.rule)
 
+    @app.errorhandler(RequestEntityTooLarge)
+    def _too_large(exc: RequestEntityTooLarge) -> tuple[Response, int]:
+        limit = current_app.config["MAX_CONTENT_LENGTH"] / 2**20
+        return error_response(413, f"the request body is over {limit:g} MiB, more than any photo or record needs; "
+                                   "nothing was read.")  # fmt: skip
+
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException) -> Any:
         if not request.path.startswith("/api/"):
@@ -49,4 +55,5 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception) -> tuple[Response, int]:
         log.exception("unexpected error on %s %s", request.method, request.path)
-        return error_response(500, f"the companion failed on this request ({type(exc).__name__}); the game is unchanged")
+        failure = type(exc).__name__
+        return error_response(500, f"the companion failed on this request ({failure}); the game is unchanged")

@@ -22,7 +22,8 @@ def default_instance() -> Path:
 
 
 def add_db_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", type=Path, default=None, help="game store (default: $COMPANION_DB or the user data folder)")
+    parser.add_argument("--db", type=Path, default=None,
+                        help="game store (default: $COMPANION_DB or the user data folder)")
 
 
 def db_path(args: argparse.Namespace) -> Path:
@@ -41,7 +42,8 @@ def table_text(summary: dict[str, Any]) -> str:
             f"[{i + 1}] {f['bean']} x{f['count']}" if f else f"[{i + 1}] -" for i, f in enumerate(p["fields"])
         )
         waiting = f"  to plant: {', '.join(p['received'])}" if p["received"] else ""
-        lines.append(f"{marker} {seat}: {p['name']:<10} coins {p['coins']:>2}  hand {p['hand_size']:>2}  {fields}{waiting}")
+        counts = f"coins {p['coins']:>2}  hand {p['hand_size']:>2}"
+        lines.append(f"{marker} {seat}: {p['name']:<10} {counts}  {fields}{waiting}")
     if summary["face_up"]:
         lines.append(f"  turned over: {', '.join(summary['face_up'])}")
     lines.append(

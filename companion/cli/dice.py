@@ -191,7 +191,7 @@ def _cards_add(args: argparse.Namespace) -> int:
         reason = card.impossible_reason(dice)
         if reason:
             raise ValueError(reason)
-        for order, printed in zip(card.orders, card.printed):
+        for order, printed in zip(card.orders, percentages):
             verdict = check_printed(order, printed, dice)
             if not verdict.agrees:
                 raise ValueError(f"'{order}' is printed {printed} % but computes to {verdict.percent} %")

@@ -62,8 +62,8 @@ def _open_game(store: GameStore, args: argparse.Namespace, ask: Callable[[str], 
         return GameSession.resume(store, args.game)
     running = [g for g in store.games() if not g.finished and g.header is not None and g.header.game == "bohnanza"]
     if running and not args.new:
-        game = running[0]
-        if ask(f"Resume game {game.id} ({', '.join(game.header.players)}, {game.events} events)? [Y/n] ").lower() != "n":
+        game, names = running[0], ", ".join(running[0].header.players if running[0].header else ())
+        if ask(f"Resume game {game.id} ({names}, {game.events} events)? [Y/n] ").lower() != "n":
             return GameSession.resume(store, game.id)
     return _new_game(store, ask)
 
@@ -75,7 +75,8 @@ def _new_game(store: GameStore, ask: Callable[[str], str]) -> GameSession:
         print(f"  {rs:<10} {cls.title} ({cls.min_players}-{cls.max_players} players)")
     while True:
         chosen = ask(f"Ruleset [{names[0]}]: ") or names[0]
-        players = [p.strip() for p in ask("Players in seating order, clockwise, comma-separated: ").split(",") if p.strip()]
+        typed = ask("Players in seating order, clockwise, comma-separated: ")
+        players = [p.strip() for p in typed.split(",") if p.strip()]
         start = ask(f"Start player [{players[0] if players else ''}]: ") or (players[0] if players else "")
         try:
             header = Header("bohnanza", chosen, tuple(players), players.index(start) if start in players else 0)

@@ -31,9 +31,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     parser.add_argument("--lan", action="store_true", help="accept tablets on the local network, not just this machine")
     parser.add_argument("--dice", metavar="PORT",
-                        help="electronic dice: serial port, URL, usb:VID:PID, 'emulate', or 'auto' (the first USB serial device)")
+                        help="electronic dice: serial port, URL, usb:VID:PID, 'emulate', "
+                             "or 'auto' (the first USB serial device)")
     parser.add_argument("--camera", metavar="INDEX",
-                        help="camera index, video URL, 'synthetic', or 'auto' (the first webcam); default: none, manual entry")
+                        help="camera index, video URL, 'synthetic', or 'auto' (the first webcam); "
+                             "default: none, manual entry")
     parser.add_argument(
         "--pin",
         help="table PIN (default: a new random PIN, printed at start; "

@@ -64,7 +64,7 @@ def _met(alt: Alternative, outcomes: _Outcomes) -> np.ndarray:
         for bean in {b for t in group for b in t.beans}:
             if bean in outcomes.beans:
                 masks[outcomes.beans[bean], j] = 1
-    return (outcomes.counts @ masks >= needs).all(axis=1)
+    return np.asarray((outcomes.counts @ masks >= needs).all(axis=1))
 
 
 def probability(order: Order, dice: DiceSet) -> Fraction:

@@ -5,8 +5,8 @@ from companion.rules.phases import Phase
 from companion.rules.rulesets import RULESETS, Ruleset, ruleset
 from companion.rules.setup import KnownDeck, Setup
 from companion.rules.state import GameState
-from companion.rules.violations import IllegalMove, RuleViolation
 from companion.rules.views import PlayerView, PublicView, player_view, public_view
+from companion.rules.violations import IllegalMove, RuleViolation
 
 __all__ = [
     "BuyField", "Draw", "EndTrading", "GameState", "Harvest", "IllegalMove", "KnownDeck", "Move", "Phase",

@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from companion.cards import CATALOGUE
-from companion.rules.phases import Phase
 from companion.rules.moves import BuyField, Draw, EndTrading, Harvest, Move, Plant, Source, Trade, TurnOver
+from companion.rules.phases import Phase
 from companion.rules.rulesets import PROTECTION_LENIENT
 from companion.rules.violations import RuleViolation
 
@@ -103,7 +103,7 @@ def _check_plant(state: GameState, move: Plant) -> RuleViolation | None:
     if not 0 <= move.field < len(player.fields):
         return RuleViolation("field.missing", f"{player.name} has no field {move.field + 1}.")
     field = player.fields[move.field]
-    if not field.accepts(move.bean):
+    if field.bean is not None and not field.accepts(move.bean):
         return RuleViolation(
             "field.one-kind",
             f"Field {move.field + 1} of {player.name} holds {bean_name(field.bean)}s: only one kind of bean "
@@ -123,7 +123,7 @@ def _check_plant_source(state: GameState, player: PlayerState, move: Plant) -> R
         if player.hand.size == 0:
             return RuleViolation("hand.empty", f"{player.name} has no cards in hand.")
         front = player.hand.front()
-        if player.hand.known and front != move.bean:
+        if front is not None and front != move.bean:
             return RuleViolation(
                 "hand.order",
                 f"{player.name}'s front card is a {bean_name(front)}, not a {bean_name(move.bean)}: "

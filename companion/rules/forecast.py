@@ -46,7 +46,8 @@ def forecast(state: GameState) -> Forecast | None:
     if next_pass < end:
         return Forecast(left, next_pass, end, None, None, None, f"{head} (the game ends at the {ordinal(end)}).")
     seat, phase, ahead = _ending_turn(state, left)
-    when = {0: "this turn", 1: "the next player's turn"}.get(ahead, f"{state.names[seat]}'s turn, {ahead} turns from now")
+    later = f"{state.names[seat]}'s turn, {ahead} turns from now"
+    when = {0: "this turn", 1: "the next player's turn"}.get(ahead, later)
     if ahead in (0, 1):
         when += f" ({state.names[seat]})"
     how = "after phases 2 and 3" if phase == 2 else "at once, while drawing"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields
 from enum import Enum
-from typing import Any, Union
+from typing import Any
 
 from companion.records.checked import is_unicode, shown
 
@@ -87,7 +87,7 @@ class Draw:
     count: int | None = None
 
 
-Move = Union[Plant, TurnOver, Trade, EndTrading, Harvest, BuyField, Draw]
+Move = Plant | TurnOver | Trade | EndTrading | Harvest | BuyField | Draw
 
 MOVE_TYPES: dict[str, type] = {
     "plant": Plant,

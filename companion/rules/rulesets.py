@@ -123,12 +123,12 @@ class Ruleset:
     @property
     def protection(self) -> str:
         """Which reading of the bean protection rule applies."""
-        return self.options["protection"]
+        return str(self.options["protection"])
 
     @property
     def tie_break(self) -> str:
         """How a tie for most coins is broken."""
-        return self.options["tie_break"]
+        return str(self.options["tie_break"])
 
 
 @register

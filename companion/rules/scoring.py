@@ -45,7 +45,8 @@ def _break_tie(state: GameState, tied: list[int]) -> tuple[list[int], str]:
         leaders = [s for s in tied if state.players[s].hand.size == most]
         if len(leaders) == 1:
             return leaders, f"{state.names[leaders[0]]} has the most cards in hand ({most}) and wins."
-        return leaders, f"{_joined([state.names[s] for s in leaders])} also tie on cards in hand ({most}) and share the win."
+        names = _joined([state.names[s] for s in leaders])
+        return leaders, f"{names} also tie on cards in hand ({most}) and share the win."
     return tied, "they share the win."
 
 

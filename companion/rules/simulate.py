@@ -11,7 +11,7 @@ from companion.rules.state import GameState
 NAMES = ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus")
 
 
-def random_setup(ruleset: str, players: int, seed: int, options: dict | None = None) -> Setup:
+def random_setup(ruleset: str, players: int, seed: int, options: dict[str, str] | None = None) -> Setup:
     """A known-deck set-up with a random start player."""
     rng = random.Random(seed)
     return Setup(ruleset, NAMES[:players], rng.randrange(players), dict(options or {}), KnownDeck(seed))

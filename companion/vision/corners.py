@@ -44,8 +44,9 @@ def fit_sides(outline: np.ndarray, quad: np.ndarray, max_move: float = 0.25) -> 
     ``max_move`` of the shortest side.
     """
     points = _dense(np.asarray(outline, np.float32).reshape(-1, 2))
-    lines = [_side_line(points, quad[k], quad[(k + 1) % 4]) for k in range(4)]
-    if any(line is None for line in lines):
+    found = [_side_line(points, quad[k], quad[(k + 1) % 4]) for k in range(4)]
+    lines = [line for line in found if line is not None]
+    if len(lines) < 4:
         return quad
     corners = []
     for k in range(4):

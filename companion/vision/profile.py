@@ -73,9 +73,10 @@ def augment(crop: np.ndarray, rng: np.random.Generator, count: int = AUGMENTS) -
     h, w = crop.shape[:2]
     out = [crop, cv2.rotate(crop, cv2.ROTATE_180)]
     for _ in range(count):
-        m = cv2.getRotationMatrix2D((w / 2, h / 2), rng.uniform(-TURN, TURN), rng.uniform(*ZOOM))
+        turn = cv2.getRotationMatrix2D((w / 2, h / 2), rng.uniform(-TURN, TURN), rng.uniform(*ZOOM))
+        m = np.asarray(turn, np.float64)
         m[:, 2] += rng.uniform(-SHIFT, SHIFT, 2) * (w, h)
-        img = cv2.warpAffine(crop, m, (w, h), borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+        img: np.ndarray = cv2.warpAffine(crop, m, (w, h), borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
         img = img * rng.uniform(0.7, 1.2, 3) + rng.uniform(-20, 20)
         if rng.random() < 0.5:
             img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.0))

@@ -34,9 +34,9 @@ loose corners spread it over about 0.55-0.75)."""
 def aspect(quad: np.ndarray) -> float:
     """Width over height of an ordered quad (the means of its opposite sides)."""
     q = np.asarray(quad, np.float64)
-    width = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
-    height = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
-    return float(width / max(height, 1e-9))
+    width = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+    height = float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+    return width / max(height, 1e-9)
 
 
 def _nearer(quads: list[np.ndarray], centre: np.ndarray) -> np.ndarray:

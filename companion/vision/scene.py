@@ -51,7 +51,7 @@ def _edges(frame: np.ndarray) -> np.ndarray:
     """Closed card outlines: Canny edges of each colour channel (a card may differ from the table in
     colour more than in brightness), gaps closed."""
     blurred = cv2.GaussianBlur(frame, (5, 5), 0)
-    edges = np.zeros(frame.shape[:2], np.uint8)
+    edges: np.ndarray = np.zeros(frame.shape[:2], np.uint8)
     for channel in cv2.split(blurred):
         edges |= cv2.Canny(channel, EDGE_THRESHOLDS[0], EDGE_THRESHOLDS[1])
     return cv2.morphologyEx(edges, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (5, 5)))

@@ -24,7 +24,8 @@ class Process:
     """A ``firmware-bridge`` process whose stdout is read line by line with timeouts."""
 
     def __init__(self, *args: str) -> None:
-        self.proc = subprocess.Popen([*CLI, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.proc = subprocess.Popen([*CLI, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
         self._buffer = b""
 
     def line(self, timeout: float = 10.0) -> str:

@@ -67,7 +67,8 @@ def delivered(emulator: Emulator) -> list[tuple[int, tuple[int, ...]]]:
 def test_each_roll_is_counted_once_and_the_state_is_not_a_roll(emulator, bridge, events):
     assert bridge.status.faces == emulator.dice.faces and events.rolls == []
     status = bridge.status
-    assert (status.connected, status.device, status.firmware, status.port) == (True, "emulated-dice", "emu-1.0", emulator.url)
+    shown = (status.connected, status.device, status.firmware, status.port)
+    assert shown == (True, "emulated-dice", "emu-1.0", emulator.url)
     roll_and_wait(emulator, events, times=5)
     assert counted(events) == delivered(emulator) and len(events.rolls) == 5
     assert [list(r.beans) for r in events.rolls] == [DEFAULT_DICE.beans(list(r.faces)) for r in events.rolls]

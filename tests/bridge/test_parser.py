@@ -76,7 +76,8 @@ def test_rolls_before_any_hello_are_not_counted(lines):
 
 
 def test_a_roll_not_newer_than_the_newest_seq_is_a_duplicate(lines):
-    out, parser = feed(lines.hello(), lines.roll(5), lines.roll(5), frame("HB,6,1"), lines.roll(6), lines.roll(3), lines.roll(7))
+    out, parser = feed(lines.hello(), lines.roll(5), lines.roll(5), frame("HB,6,1"), lines.roll(6), lines.roll(3),
+                       lines.roll(7))
     assert [x.seq for x in out if isinstance(x, Roll)] == [5, 7]
     assert parser.rejects == {Reason.DUPLICATE: 3}
 

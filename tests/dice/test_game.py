@@ -19,7 +19,9 @@ FILLER = ("2x garden",) * 5
 Card = Callable[..., HarvestCard]
 
 
-def start(card: Card, hands: list[tuple[tuple[str, ...], tuple[str, ...]]], start_player: int = 0, **options) -> DiceGame:
+def start(
+    card: Card, hands: list[tuple[tuple[str, ...], tuple[str, ...]]], start_player: int = 0, **options
+) -> DiceGame:
     """A table game whose players draw the given (top, bottom) cards."""
     game = DiceGame.new(NAMES[: len(hands)], start_player, {"harvest_cards": "table", **options})
     for seat, (top, bottom) in enumerate(hands):
@@ -145,7 +147,11 @@ def test_the_final_phase_on_another_players_turn(card: Card) -> None:
     stinks = ("stink",) * 5
     game = start(
         card,
-        [(("soy", "blue + green", "stink + soy", "2x red", "red"), FILLER), (stinks, stinks), (("blue",) * 3 + FILLER[3:], FILLER)],
+        [
+            (("soy", "blue + green", "stink + soy", "2x red", "red"), FILLER),
+            (stinks, stinks),
+            (("blue",) * 3 + FILLER[3:], FILLER),
+        ],
     )
     game.push(roll("soy", "blue", "stink", "blue", "blue"))
     assert completed(game) == [(1, i) for i in range(5)] + [(2, i) for i in range(3)]
@@ -302,7 +308,9 @@ def test_the_summary_is_json_for_the_tablet(card: Card) -> None:
         (["Ann", "Ben"], 0, {"dice": {"dice": [{"kind": "x", "faces": ["soy"]}]}}, "needs 6 faces"),
     ],
 )
-def test_bad_players_and_options_are_refused(players: list[str], start_player: int, options: dict, message: str) -> None:
+def test_bad_players_and_options_are_refused(
+    players: list[str], start_player: int, options: dict, message: str
+) -> None:
     with pytest.raises(ValueError, match=message):
         DiceGame.new(players, start_player, options)
 

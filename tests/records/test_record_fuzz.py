@@ -22,6 +22,7 @@ from companion.cli import main
 from companion.games import game_kind
 from companion.records import RecordError, dumps_record, loads_record, replay
 from companion.records.checked import is_unicode
+from support.json_parts import inject
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "records"
 LINES = {path.name: path.read_text(encoding="utf-8").splitlines() for path in sorted(EXAMPLES.glob("*.jsonl"))}
@@ -42,22 +43,6 @@ RAW_LINES = st.one_of(
     st.sampled_from(["NaN", '{"type": "draw", "player": Infinity}', "{", "null", "[]", '"\ud800"', "\ud800", "\x00"]),
 )
 
-
-def inject(value: Any, replacement: Any, pick: int) -> Any:
-    """``value`` with ``replacement`` in place of one of its parts (chosen by ``pick``), or instead of it."""
-    slots: list[tuple[Any, Any]] = []
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        keys = list(item) if isinstance(item, dict) else range(len(item)) if isinstance(item, list) else []
-        for key in keys:
-            slots.append((item, key))
-            stack.append(item[key])
-    if not slots or pick % (len(slots) + 1) == len(slots):
-        return replacement
-    parent, key = slots[pick % (len(slots) + 1)]
-    parent[key] = replacement
-    return value
 
 
 def mutate(lines: list[str], data: st.DataObject) -> list[str]:

@@ -48,7 +48,10 @@ def write(tmp_path: Path, lines: list[str]) -> Path:
     return path
 
 
-HEADER = '{"format": "bohnanza-record", "version": 1, "game": "bohnanza", "ruleset": "amigo-25", "players": ["Ann", "Ben", "Cid"], "start_player": 0}'
+HEADER = (
+    '{"format": "bohnanza-record", "version": 1, "game": "bohnanza", "ruleset": "amigo-25",'
+    ' "players": ["Ann", "Ben", "Cid"], "start_player": 0}'
+)
 
 
 @pytest.mark.parametrize(
@@ -94,7 +97,8 @@ def test_the_protection_rule_is_named(tmp_path):
         ("", "empty"),
         ('{"format": "pgn"}', "not a game record"),
         ('{"format": "bohnanza-record", "version": 9}', "version 9 is not supported"),
-        ('{"format": "bohnanza-record", "version": 1, "ruleset": "amigo-25", "players": ["A"], "start_player": 3}', "start_player"),
+        ('{"format": "bohnanza-record", "version": 1, "ruleset": "amigo-25", "players": ["A"], "start_player": 3}',
+         "start_player"),
         ('{"format": "bohnanza-record", "version": 1, "ruleset": "amigo-25", "players": ["A", "B"]}', "3-5 players"),
     ],
 )

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from support.tables import table
 
 from companion.rules import GameState
+from support.tables import table
 
 
 @pytest.fixture

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from support.tables import given_draw_pile, known_table, table
-
 from companion.rules import Draw, EndTrading, Plant, Source, TurnOver, public_view
 from companion.rules.forecast import forecast
+from support.tables import given_draw_pile, known_table, table
 
 
 def plant_turned_over(state, seat):
@@ -81,7 +80,8 @@ def test_the_forecast_says_exactly_when_the_game_ends(four):
     assert forecast(four).text == "12 cards until the 1st pass (the game ends at the 3rd)."
     given_draw_pile(four, 7, passes=2)
     text = forecast(four).text
-    assert text == "7 cards until the 3rd pass: the game ends during the next player's turn (Ben), after phases 2 and 3."
+    assert text == ("7 cards until the 3rd pass: the game ends during the next player's turn (Ben),"
+                    " after phases 2 and 3.")
     given_draw_pile(four, 4, passes=2)
     assert forecast(four).ending_phase == 4 and forecast(four).turns_ahead == 0
 

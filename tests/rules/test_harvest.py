@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from support.tables import table
 
 from companion.rules import BuyField, Harvest
 from companion.rules.rulesets import PROTECTION_LENIENT, PROTECTION_STRICT
+from support.tables import table
 
 
 def fields(state, seat: int, *plants: tuple[str, int]) -> None:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules import GameState, RULESETS, public_view
+from companion.rules import RULESETS, GameState, public_view
 from companion.rules.simulate import random_game, random_setup
 
 GAMES = st.sampled_from(

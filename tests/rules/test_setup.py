@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from support.tables import table
 
 from companion.rules import Plant, TurnOver
 from companion.rules.rulesets import ruleset
+from support.tables import table
 
 
 def test_the_base_game_has_104_cards_of_eight_beans_and_deals_five():
@@ -18,7 +18,8 @@ def test_the_base_game_has_104_cards_of_eight_beans_and_deals_five():
 
 @pytest.mark.parametrize(
     ("players", "removed", "cards"),
-    [(3, {"cocoa"}, 150), (4, {"coffee"}, 130), (5, {"coffee"}, 130), (6, {"cocoa", "garden"}, 144), (7, {"cocoa", "garden"}, 144)],
+    [(3, {"cocoa"}, 150), (4, {"coffee"}, 130), (5, {"coffee"}, 130),
+     (6, {"cocoa", "garden"}, 144), (7, {"cocoa", "garden"}, 144)],
 )
 def test_classic_beans_removed_by_player_count(players, removed, cards):
     rules = ruleset("classic", players)
@@ -61,9 +62,8 @@ def test_magpie_beans_are_never_planted(four):
 
 
 def test_each_player_sees_only_their_own_hand():
-    from support.tables import known_table
-
     from companion.rules import player_view, public_view
+    from support.tables import known_table
 
     game = known_table([["blue"] * 5, ["red"] * 5, ["soy"] * 5])
     ben = player_view(game, 1)

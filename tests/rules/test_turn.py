@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from support.tables import known_table
 
 from companion.rules import Draw, EndTrading, Harvest, IllegalMove, Phase, Plant, Source, Trade, TurnOver
+from support.tables import known_table
 
 
 def refused(state, move) -> str:
@@ -135,7 +135,8 @@ def test_phase_3_everyone_plants_what_they_received_in_any_order(four):
 
 
 def test_phase_4_draws_three_cards_into_the_back_of_the_hand():
-    game = known_table([["blue"] * 5, ["red"] * 5, ["soy"] * 5, ["green"] * 5], top=["chili", "stink", "garden", "black-eyed", "red"])
+    game = known_table([["blue"] * 5, ["red"] * 5, ["soy"] * 5, ["green"] * 5],
+                       top=["chili", "stink", "garden", "black-eyed", "red"])
     game.push(Plant(0, "blue"))
     game.push(TurnOver(0, ("chili", "stink")))
     game.push(EndTrading(0))

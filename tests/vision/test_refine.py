@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.vision.locate import quad_from_mask
-from companion.vision.rectify import crop_card, order_corners
 from companion.vision.mirrors import MIRRORS
+from companion.vision.rectify import crop_card, order_corners
 from companion.vision.refine import inner_rectangle, plausible, to_photo, unmirror, view
 from companion.vision.reframe import neighbours, reframings
 from companion.vision.views import CardViews

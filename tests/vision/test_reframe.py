@@ -6,8 +6,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.vision.reframe import CARD_SHAPED, aspect, neighbours, reframings
 from companion.vision.rectify import CARD_ASPECT, order_corners
+from companion.vision.reframe import CARD_SHAPED, aspect, neighbours, reframings
 
 
 def _card(cx: float, cy: float, height: float, angle: float, length: float = 1.0, start: float = 0.0) -> np.ndarray:

@@ -9,8 +9,17 @@ from hypothesis import strategies as st
 from companion.cards import VISION_LABELS
 from models.camera import PHOTO_H, PHOTO_W, photograph
 from models.dataset import DECK_SIZE, column_cover
-from models.render import (FACE_H, FACE_W, TRAIN_LAYOUTS, TRAIN_PICTURES, UNSEEN_LAYOUTS, UNSEEN_PICTURES,
-                           random_design, render_face, unseen_deck)
+from models.render import (
+    FACE_H,
+    FACE_W,
+    TRAIN_LAYOUTS,
+    TRAIN_PICTURES,
+    UNSEEN_LAYOUTS,
+    UNSEEN_PICTURES,
+    random_design,
+    render_face,
+    unseen_deck,
+)
 
 
 def test_house_faces_are_distinct_and_sized(faces):

@@ -12,8 +12,17 @@ import pytest
 
 from companion.vision.manifest import load_manifest
 from models import train
-from models.dataset import (INPUT_H, INPUT_W, LOCATOR_H, LOCATOR_W, REFINER_H, REFINER_W, house_faces, locator_set,
-                            refiner_set)
+from models.dataset import (
+    INPUT_H,
+    INPUT_W,
+    LOCATOR_H,
+    LOCATOR_W,
+    REFINER_H,
+    REFINER_W,
+    house_faces,
+    locator_set,
+    refiner_set,
+)
 
 
 def test_fit_lowers_the_loss():

@@ -24,6 +24,7 @@ import schemathesis
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from support.json_parts import inject
 from support.live_server import LiveServer, live_server
 from web.api.docs import openapi_document
 
@@ -61,22 +62,6 @@ HOSTILE = st.one_of(
 )
 """Values that must be refused, or kept intact, wherever they appear (JSON-serialisable: no NaN)."""
 
-
-def inject(body: Any, value: Any, pick: int) -> Any:
-    """``body`` with ``value`` in place of one of its parts (chosen by ``pick``), or instead of it."""
-    slots: list[tuple[Any, Any]] = []
-    stack = [body]
-    while stack:
-        item = stack.pop()
-        keys = list(item) if isinstance(item, dict) else range(len(item)) if isinstance(item, list) else []
-        for key in keys:
-            slots.append((item, key))
-            stack.append(item[key])
-    if not slots or pick % (len(slots) + 1) == len(slots):
-        return value
-    parent, key = slots[pick % (len(slots) + 1)]
-    parent[key] = value
-    return body
 
 
 @SCHEMA.hook

@@ -10,8 +10,8 @@ watches the MJPEG stream end on a real waitress server when the client leaves.
 from __future__ import annotations
 
 import http.client
-import json
 import io
+import json
 import shutil
 from pathlib import Path
 from urllib.parse import urlparse
@@ -22,6 +22,8 @@ import pytest
 from flask import Flask
 
 from companion.cards import VISION_LABELS
+from companion.vision.folder import LOPSIDED
+from companion.vision.manifest import load_manifest
 from models.camera import photograph
 from models.render import house_design, render_face
 from support.live_server import live_server
@@ -31,8 +33,6 @@ from support.web_client import PIN, Editor
 from web import create_app
 from web.camera import BACKOFF_S, MAX_STREAMS, Camera, annotate
 from web.camera_sources import CameraOffline, OpenCVCamera, SyntheticTable, open_source
-from companion.vision.folder import LOPSIDED
-from companion.vision.manifest import load_manifest
 from web.enrollment import CROP_SIZE, WANTED, Deck
 
 WAIT_S = 20.0
@@ -400,8 +400,9 @@ def test_changes_need_the_pin_and_csrf(app, client, editor):
                           headers={"X-CSRF-Token": token})
     assert refused.status_code == 403 and refused.get_json()["need_pin"]
     assert upload(editor, "red", (photo_of("red", 1), "a.jpg")).status_code == 201
-    changes = (("POST", "/api/camera/deck"), ("DELETE", "/api/camera/deck"), ("DELETE", "/api/camera/enrollment/red/photos"),
-               ("DELETE", "/api/camera/enrollment/red/photos/1"), ("POST", "/api/camera/enrollment/red/capture"))
+    changes = (("POST", "/api/camera/deck"), ("DELETE", "/api/camera/deck"),
+               ("DELETE", "/api/camera/enrollment/red/photos"), ("DELETE", "/api/camera/enrollment/red/photos/1"),
+               ("POST", "/api/camera/enrollment/red/capture"))
     for method, path in changes:
         response = client.open(path, method=method, headers={"X-CSRF-Token": token})
         assert response.status_code == 403 and response.get_json()["need_pin"], (method, path)

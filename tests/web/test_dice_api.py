@@ -280,7 +280,8 @@ def test_virtual_rolls_and_deals_need_the_pin_and_the_csrf_token(editor: Editor,
 
 
 def test_deals_follow_the_known_deck(editor: Editor, app: Flask) -> None:
-    game_id = editor.start(game="dice", players=["Ann", "Ben"], options={"harvest_cards": "sample", "seed": 5})["game_id"]
+    options = {"harvest_cards": "sample", "seed": 5}
+    game_id = editor.start(game="dice", players=["Ann", "Ben"], options=options)["game_id"]
     reference = DiceGame.new(["Ann", "Ben"], 0, {"harvest_cards": "sample", "seed": 5})
     for _ in range(4):
         expected = reference.deal()
@@ -363,7 +364,8 @@ def test_a_manual_roll_with_a_face_the_die_lacks_is_refused(editor: Editor, app:
     before = _events(app, game_id)
     response = _move(editor, game_id, {"type": "roll", "beans": ["red", "soy", "red", "red", "red"]})
     assert response.status_code == 409
-    assert response.get_json()["rule"] == "dice.face-not-on-die" and "Die 1 (dark) has no red" in response.get_json()["error"]
+    assert response.get_json()["rule"] == "dice.face-not-on-die"
+    assert "Die 1 (dark) has no red" in response.get_json()["error"]
     assert _events(app, game_id) == before
 
 

@@ -64,7 +64,8 @@ def _roll(app: Flask, subscription: Subscription) -> tuple[Any, dict[str, Any], 
     """Throw the emulated dice: the roll, the hardware status's report of it, and the messages up to that report."""
     roll = app.extensions["hardware"].dice.emulator.roll()
     assert roll is not None, "the emulator had no host to send the roll to"
-    seen = _wait_for(subscription, lambda m: m.event == "hardware" and (m.data["dice"]["last_roll"] or {}).get("seq") == roll.seq)
+    seen = _wait_for(subscription,
+                     lambda m: m.event == "hardware" and (m.data["dice"]["last_roll"] or {}).get("seq") == roll.seq)
     return roll, seen[-1].data["dice"]["last_roll"], seen
 
 
@@ -76,7 +77,9 @@ def _ready_game(editor: Editor, players: list[str] | None = None) -> int:
     return game_id
 
 
-def test_the_emulated_dice_come_online_and_are_shown_in_the_hardware_status(dice_app: Flask, dice_editor: Editor) -> None:
+def test_the_emulated_dice_come_online_and_are_shown_in_the_hardware_status(
+    dice_app: Flask, dice_editor: Editor
+) -> None:
     _online(dice_app)
     dice = dice_editor.get("/api/hardware").get_json()["dice"]
     assert dice["state"] == "online" and dice["device"] and dice["message"].startswith("dice online")

@@ -133,7 +133,8 @@ def test_a_record_exports_and_imports_back_to_the_same_state(editor: Editor) -> 
     assert "attachment" in response.headers["Content-Disposition"]
     lines = response.get_data(as_text=True).splitlines()
     assert json.loads(lines[0])["format"] == "bohnanza-record" and len(lines) == 3
-    imported = editor.post("/api/games/import", data=response.get_data(), headers={"Content-Type": "application/x-ndjson"})
+    ndjson = {"Content-Type": "application/x-ndjson"}
+    imported = editor.post("/api/games/import", data=response.get_data(), headers=ndjson)
     assert imported.status_code == 201
     original = editor.get(f"/api/games/{game_id}").get_json()["state"]
     assert imported.get_json()["state"] == original
@@ -142,7 +143,8 @@ def test_a_record_exports_and_imports_back_to_the_same_state(editor: Editor) -> 
 def test_an_example_record_imports_as_a_file_upload(editor: Editor) -> None:
     path = EXAMPLES / "classic-5p.jsonl"
     with path.open("rb") as handle:
-        response = editor.post("/api/games/import", data={"record": (handle, path.name)}, content_type="multipart/form-data")
+        response = editor.post("/api/games/import", data={"record": (handle, path.name)},
+                               content_type="multipart/form-data")
     assert response.status_code == 201
     data = response.get_json()
     assert data["state"]["game_over"] is True and data["state"]["winners"]
@@ -183,7 +185,8 @@ def test_replay_gives_the_state_after_any_number_of_events(editor: Editor) -> No
 
 def test_progress_gives_every_players_coins_after_every_event(editor: Editor) -> None:
     path = EXAMPLES / "amigo-25-4p-known-deck.jsonl"
-    imported = editor.post("/api/games/import", data=path.read_bytes(), headers={"Content-Type": "application/x-ndjson"})
+    ndjson = {"Content-Type": "application/x-ndjson"}
+    imported = editor.post("/api/games/import", data=path.read_bytes(), headers=ndjson)
     game_id = imported.get_json()["game_id"]
     data = editor.get(f"/api/games/{game_id}/progress").get_json()
     events = editor.get(f"/api/games/{game_id}/events").get_json()["events"]

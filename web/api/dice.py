@@ -155,7 +155,9 @@ def _possible_order(text: str, index: int | None = None, dice: DiceSet = DEFAULT
     return order
 
 
-def _printed_check(order: Order, printed: Any, index: int | None = None, dice: DiceSet = DEFAULT_DICE) -> dict[str, Any]:
+def _printed_check(
+    order: Order, printed: Any, index: int | None = None, dice: DiceSet = DEFAULT_DICE
+) -> dict[str, Any]:
     try:
         verdict = check_printed(order, checked_percentage(printed), dice)
     except ValueError as exc:

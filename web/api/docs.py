@@ -19,7 +19,8 @@ def openapi_document() -> dict[str, Any]:
     """The OpenAPI 3.1 document: ``base.json`` plus the paths and schemas of every other fragment."""
     folder = resources.files("web") / "openapi"
     document = json.loads((folder / BASE).read_text())
-    for fragment in sorted(f for f in folder.iterdir() if f.name.endswith(".json") and f.name != BASE):
+    for fragment in sorted((f for f in folder.iterdir() if f.name.endswith(".json") and f.name != BASE),
+                           key=lambda f: f.name):
         part = json.loads(fragment.read_text())
         document["paths"].update(part.get("paths", {}))
         document["components"]["schemas"].update(part.get("components", {}).get("schemas", {}))

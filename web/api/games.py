@@ -179,7 +179,8 @@ def replay_at(game_id: int) -> Response:
         raise ApiError(400, f"the game has {len(session.events)} events; \"at\" is at most that")
     state = replay_log(session.header, session.events[:at]).state
     return jsonify({"game_id": game_id, "at": at, "events": len(session.events),
-                    "event": session.events[at - 1] if at else None, "state": present(session.header, state)})  # fmt: skip
+                    "event": session.events[at - 1] if at else None,
+                    "state": present(session.header, state)})  # fmt: skip
 
 
 @bp.get("/<int:game_id>/progress")

@@ -106,7 +106,8 @@ class Browser:
 
     def enter_pin(self) -> None:
         """Answer the PIN dialog that a change opens."""
-        self.until(lambda: self.driver.execute_script("return document.getElementById('pin-dialog').open"), "no PIN dialog")
+        dialog_open = "return document.getElementById('pin-dialog').open"
+        self.until(lambda: self.driver.execute_script(dialog_open), "no PIN dialog")
         self.type("#pin-input", PIN)
         self.tap("#pin-submit")
 

@@ -111,7 +111,8 @@ def test_camera_moves_and_refusals_are_shown_with_their_source(page: Any, api: A
     page.dismiss_alerts()
     plant = {"type": "plant", "player": 0, "bean": "blue", "source": "hand"}
     assert api.post(f"/api/games/{game_id}/moves", {"event": plant, "source": "camera"}).status_code == 200
-    page.until(lambda: page.text("#last-move") == "Last: Ann planted a Blue Bean (from hand) in field 1 (from the camera)")
+    seen = "Last: Ann planted a Blue Bean (from hand) in field 1 (from the camera)"
+    page.until(lambda: page.text("#last-move") == seen)
     out_of_turn = {**plant, "player": 1}
     assert api.post(f"/api/games/{game_id}/moves", {"event": out_of_turn, "source": "camera"}).status_code == 409
     alert = page.find("#alerts .alert")

@@ -113,7 +113,8 @@ def test_a_dice_turn_is_played_by_tapping(page: Any, api: Editor, server: LiveSe
     after = until_facts(page, lambda f: f["turn"] == "Ben's turn", "the turn did not pass")
     assert after["phase"] == "roll" and after["field"] == [] and after["dollars"][1] == "2 $"
     page.tap("#undo-button")
-    until_facts(page, lambda f: f["turn"] == "Ann's turn" and f["phase"] == "turn-end", "undo did not take back the end of turn")
+    until_facts(page, lambda f: f["turn"] == "Ann's turn" and f["phase"] == "turn-end",
+                "undo did not take back the end of turn")
     events = server.app.extensions["tables"].session(game_id).events
     assert [e["type"] for e in events] == ["draw"] * 4 + ["roll", "harvest", "draw", "save", "roll", "save"]
 

@@ -26,7 +26,8 @@ return [...document.querySelectorAll('button, a.button')].flatMap((node) => {
   const box = node.getBoundingClientRect();
   if (!box.width || !box.height || !node.offsetParent) return [];
   if (box.width >= 44 && box.height >= 44) return [];
-  return [`${node.id || node.className} "${node.textContent.trim().slice(0, 24)}" ${box.width.toFixed(0)}x${box.height.toFixed(0)}`];
+  const size = `${box.width.toFixed(0)}x${box.height.toFixed(0)}`;
+  return [`${node.id || node.className} "${node.textContent.trim().slice(0, 24)}" ${size}`];
 });
 """
 

@@ -24,4 +24,5 @@ def test_the_page_asks_for_the_pin_to_watch_and_then_shows_the_games(page: Any, 
     assert "Private table" not in page.text("#games")
     page.enter_pin()
     page.until(lambda: "Private table" in page.text("#games"), "the games were not shown after the PIN")
-    page.until(lambda: page.text("#hw-live") == "live", "the live stream did not open once the PIN was entered", timeout=5)
+    page.until(lambda: page.text("#hw-live") == "live", "the live stream did not open once the PIN was entered",
+               timeout=5)

@@ -328,7 +328,7 @@
   $("virtual-roll").addEventListener("click", () => act(() => C.post(`/api/dice/games/${gameId}/roll`)));
   $("throw-dice").addEventListener("click", () => act(() => C.post("/api/hardware/dice/throw")));
   $("deal-button").addEventListener("click", () => act(() => C.post(`/api/dice/games/${gameId}/deal`)));
-  $("undo-button").addEventListener("click", () => act(() => C.post(`/api/games/${gameId}/undo`, { count: 1 })));
+  $("undo-button").addEventListener("click", () => act(() => C.post(`/api/games/${gameId}/undo`, { count: 1, after: snap.seq })));
   $("manual-submit").addEventListener("click", () => {
     const s = snap.state;
     move({ type: "roll", beans: s.dice.map((die, i) => (s.to_roll.includes(i) ? manual[i] : null)) });

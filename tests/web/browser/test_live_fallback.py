@@ -27,3 +27,11 @@ def test_a_page_refused_a_stream_still_shows_a_move_made_elsewhere(page: Any, ap
     reply = api.post(f"/api/games/{game_id}/moves", {"type": "plant", "player": 0, "bean": "blue"})
     assert reply.status_code == 200, reply.get_json()
     page.until(lambda: "0:0:blue:1" in page.facts()["fields"], "the move made elsewhere did not show")
+
+
+def test_the_archive_refused_a_stream_still_lists_a_game_started_elsewhere(page: Any, api: Editor) -> None:
+    page.open("/")
+    page.until(lambda: page.find("#hw-live").get_attribute("data-state") == "polling", "the archive did not fall back")
+    game_id = api.start(meta={"title": "Started on another tablet"})["game_id"]
+    page.until(lambda: page.driver.find_elements("css selector", f'.game-row[data-game="{game_id}"]'),
+               "the game started elsewhere was not listed")

@@ -2,7 +2,8 @@
 /* The live stream: one EventSource per page; hardware status drawn inline in the top bar.
    Companion.live(gameId, {state, refused, games, hardware}) calls the handlers as events come.
    A server with all its streams taken refuses more (503, which an EventSource cannot read: it just
-   closes); the page then polls its game every few seconds and asks for a stream again later. */
+   closes); the page then polls its game (or the archive its list) every few seconds and asks for a stream
+   again later. */
 (() => {
   const POLL_MS = 3000;
   const REFUSED_RETRY_MS = 10000;  // the server's Retry-After for a refused stream (RETRY_AFTER_S in web/live.py)
@@ -38,6 +39,10 @@
       if (handlers.state) handlers.state(snapshot);
     }
     async function poll() {
+      if (!game) {  // the archive: its handler reloads the list
+        if (handlers.games) handlers.games({ game_id: null, change: "poll" });
+        return;
+      }
       const snapshot = await Companion.get(`/api/games/${gameId}`).catch(() => null);  // the next poll tries again
       if (snapshot && pollTimer !== null && `${snapshot.revision}:${snapshot.events}` !== shown) {
         handOn({ ...snapshot, change: { kind: "connect", event: null } });  // a whole fresh state: drawn as is
@@ -47,7 +52,7 @@
     /* The stream was refused (or the game is gone): poll meanwhile, and ask again after the server's Retry-After. */
     function fallBack() {
       setHw("hw-live", "polling", "live: not connected, checking every few seconds");
-      if (game && pollTimer === null) {
+      if (pollTimer === null) {
         pollTimer = setInterval(poll, POLL_MS);
         poll();
       }

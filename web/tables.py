@@ -70,6 +70,8 @@ class Tables:
 
     def _catch_up(self, session: GameSession) -> None:
         """Take in what other writers stored since this server last looked, and tell the pages."""
+        if self.store.last_seq(session.game_id) == session.last_seq:  # the usual case: no lock taken
+            return
         with self._writing:
             if session.refresh():
                 self._changed(session, {"kind": "external"})

@@ -1,36 +1,33 @@
-"""Is a move legal? Each check returns None or the rule the move breaks, in players' words.
+"""Is a move legal under the standard turn? Each check returns None or the rule it breaks.
 
 Checks never change the state. Rule ids are stable; the sentences quote the rule books.
+Other turn structures and modules reuse these checks or replace them.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from companion.cards import CATALOGUE
+from companion.rules.editions import PROTECTION_LENIENT
 from companion.rules.moves import BuyField, Draw, EndTrading, Harvest, Move, Plant, Source, Trade, TurnOver
 from companion.rules.phases import Phase
-from companion.rules.rulesets import PROTECTION_LENIENT
 from companion.rules.violations import RuleViolation
 
 if TYPE_CHECKING:
     from companion.rules.state import GameState, PlayerState
 
 
-def check(state: GameState, move: Move) -> RuleViolation | None:
-    """None if ``move`` is legal in ``state``, else the broken rule."""
+def check_common(state: GameState, move: Move) -> RuleViolation | None:
+    """What every move needs: a game still running and players who sit at the table."""
     if state.game_over:
         return RuleViolation("game.over", "The game is over: no more moves.")
-    for seat in _seats(move):
+    for seat in (move.player, getattr(move, "partner", move.player)):
         if not 0 <= seat < len(state.players):
             return RuleViolation("record.player", f"There is no player in seat {seat}.")
-    return _CHECKS[type(move)](state, move)
-
-
-def _seats(move: Move) -> tuple[int, ...]:
-    return (move.player, move.partner) if isinstance(move, Trade) else (move.player,)
+    return None
 
 
 def bean_name(bean: str) -> str:
@@ -38,7 +35,7 @@ def bean_name(bean: str) -> str:
     return CATALOGUE[bean].name if bean in CATALOGUE else repr(bean)
 
 
-def _unknown_bean(state: GameState, beans: Iterable[str]) -> RuleViolation | None:
+def unknown_bean(state: GameState, beans: Iterable[str]) -> RuleViolation | None:
     for bean in beans:
         if bean not in CATALOGUE:
             return RuleViolation("bean.unknown", f"{bean!r} is not a bean; known beans: {', '.join(CATALOGUE)}.")
@@ -50,7 +47,7 @@ def _unknown_bean(state: GameState, beans: Iterable[str]) -> RuleViolation | Non
     return None
 
 
-def _impossible(state: GameState, beans: Counter[str], pool: Counter[str]) -> RuleViolation | None:
+def impossible(state: GameState, beans: Counter[str], pool: Counter[str]) -> RuleViolation | None:
     """Revealed cards must be among the cards nobody has seen yet."""
     for bean, count in beans.items():
         if count > pool[bean]:
@@ -63,7 +60,7 @@ def _impossible(state: GameState, beans: Counter[str], pool: Counter[str]) -> Ru
     return None
 
 
-def _held_in_hand(player: PlayerState, beans: tuple[str, ...]) -> RuleViolation | None:
+def held_in_hand(player: PlayerState, beans: tuple[str, ...]) -> RuleViolation | None:
     """Cards taken from ``player``'s hand: it must hold that many, and these beans if it is known."""
     if player.hand.size < len(beans):
         return RuleViolation(
@@ -77,7 +74,7 @@ def _held_in_hand(player: PlayerState, beans: tuple[str, ...]) -> RuleViolation 
     return None
 
 
-def _active_only(state: GameState, move: Any, doing: str) -> RuleViolation | None:
+def active_only(state: GameState, move: Any, doing: str) -> RuleViolation | None:
     if move.player != state.active:
         return RuleViolation(
             "turn.out-of-turn",
@@ -86,8 +83,8 @@ def _active_only(state: GameState, move: Any, doing: str) -> RuleViolation | Non
     return None
 
 
-def _check_plant(state: GameState, move: Plant) -> RuleViolation | None:
-    if bad := _unknown_bean(state, [move.bean]):
+def check_plant(state: GameState, move: Plant) -> RuleViolation | None:
+    if bad := unknown_bean(state, [move.bean]):
         return bad
     if not CATALOGUE[move.bean].plantable:
         return RuleViolation("bean.not-plantable", f"{bean_name(move.bean)}s are never planted in a field.")
@@ -114,12 +111,13 @@ def _check_plant(state: GameState, move: Plant) -> RuleViolation | None:
 
 def _check_plant_source(state: GameState, player: PlayerState, move: Plant) -> RuleViolation | None:
     if move.source is Source.HAND:
-        if bad := _active_only(state, move, "plants from hand"):
+        if bad := active_only(state, move, "plants from hand"):
             return bad
         if state.phase is not Phase.PLANT:
             return RuleViolation("phase1.hand-only", "Cards from the hand are planted only in phase 1.")
-        if state.plants_this_turn >= 2:
-            return RuleViolation("phase1.third-plant", "You may plant at most two cards from your hand: never a third.")
+        limit = state.rules.hand_plants(state, move.player)
+        if state.plants_this_turn >= limit:
+            return RuleViolation("phase1.third-plant", _plant_limit_text(limit))
         if player.hand.size == 0:
             return RuleViolation("hand.empty", f"{player.name} has no cards in hand.")
         front = player.hand.front()
@@ -129,13 +127,13 @@ def _check_plant_source(state: GameState, player: PlayerState, move: Plant) -> R
                 f"{player.name}'s front card is a {bean_name(front)}, not a {bean_name(move.bean)}: "
                 "cards are planted in the order of the hand, which never changes.",
             )
-        return None if player.hand.known else _impossible(state, Counter([move.bean]), state.unseen)
+        return None if player.hand.known else impossible(state, Counter([move.bean]), state.unseen)
     if state.phase is not Phase.PLANT_TRADED:
         return RuleViolation(
             "phase3.after-trading", "Turned-over and traded cards are planted in phase 3, once trading has ended."
         )
     if move.source is Source.FACE_UP:
-        if bad := _active_only(state, move, "plants the turned-over cards"):
+        if bad := active_only(state, move, "plants the turned-over cards"):
             return bad
         if move.bean not in state.face_up:
             return RuleViolation("face-up.missing", f"No {bean_name(move.bean)} is left among the turned-over cards.")
@@ -144,8 +142,16 @@ def _check_plant_source(state: GameState, player: PlayerState, move: Plant) -> R
     return None
 
 
-def _check_turn_over(state: GameState, move: TurnOver) -> RuleViolation | None:
-    if bad := _active_only(state, move, "turns over cards"):
+def _plant_limit_text(limit: int) -> str:
+    if limit == 2:
+        return "You may plant at most two cards from your hand: never a third."
+    if limit == 1:
+        return "Only one card may be planted from the hand this turn."
+    return f"You may plant at most {limit} cards from your hand this turn."
+
+
+def check_turn_over(state: GameState, move: TurnOver) -> RuleViolation | None:
+    if bad := active_only(state, move, "turns over cards"):
         return bad
     if state.phase is not Phase.PLANT:
         return RuleViolation("phase2.once", "Cards are turned over once a turn, at the start of phase 2.")
@@ -154,7 +160,7 @@ def _check_turn_over(state: GameState, move: TurnOver) -> RuleViolation | None:
         return RuleViolation(
             "phase1.must-plant", f"{player.name} must first plant the first card in hand (phase 1)."
         )
-    if bad := _unknown_bean(state, move.beans):
+    if bad := unknown_bean(state, move.beans):
         return bad
     plan = state.plan_take(state.rules.turn_over_count())
     if len(move.beans) != len(plan.cards):
@@ -168,10 +174,10 @@ def _check_turn_over(state: GameState, move: TurnOver) -> RuleViolation | None:
             shown = ", ".join(bean_name(b) for b in plan.cards if b)
             return RuleViolation("card.wrong", f"The top of the draw pile is {shown}, not what was recorded.")
         return None
-    return _impossible(state, Counter(move.beans), state.unseen + Counter(plan.reshuffled))
+    return impossible(state, Counter(move.beans), state.unseen + Counter(plan.reshuffled))
 
 
-def _check_trade(state: GameState, move: Trade) -> RuleViolation | None:
+def check_trade(state: GameState, move: Trade) -> RuleViolation | None:
     if move.player != state.active:
         return RuleViolation(
             "trade.with-active",
@@ -184,7 +190,7 @@ def _check_trade(state: GameState, move: Trade) -> RuleViolation | None:
         return RuleViolation("phase2.trade", "Trading happens in phase 2, after the cards are turned over.")
     if not (move.give_face_up or move.give_hand or move.receive):
         return RuleViolation("trade.empty", "A trade or gift moves at least one card.")
-    if bad := _unknown_bean(state, move.give_face_up + move.give_hand + move.receive):
+    if bad := unknown_bean(state, move.give_face_up + move.give_hand + move.receive):
         return bad
     missing = Counter(move.give_face_up) - Counter(state.face_up)
     if missing:
@@ -195,22 +201,22 @@ def _check_trade(state: GameState, move: Trade) -> RuleViolation | None:
             "cannot be traded on, and cards in fields are never traded.",
         )
     active, partner = state.players[move.player], state.players[move.partner]
-    if bad := _held_in_hand(active, move.give_hand) or _held_in_hand(partner, move.receive):
+    if bad := held_in_hand(active, move.give_hand) or held_in_hand(partner, move.receive):
         return bad
     if not (active.hand.known and partner.hand.known):
-        return _impossible(state, Counter(move.give_hand + move.receive), state.unseen)
+        return impossible(state, Counter(move.give_hand + move.receive), state.unseen)
     return None
 
 
-def _check_end_trading(state: GameState, move: EndTrading) -> RuleViolation | None:
-    if bad := _active_only(state, move, "ends trading"):
+def check_end_trading(state: GameState, move: EndTrading) -> RuleViolation | None:
+    if bad := active_only(state, move, "ends trading"):
         return bad
     if state.phase is not Phase.TRADE:
         return RuleViolation("phase2.not-trading", "Trading has not started: turn over cards first (phase 2).")
     return None
 
 
-def _check_harvest(state: GameState, move: Harvest) -> RuleViolation | None:
+def check_harvest(state: GameState, move: Harvest) -> RuleViolation | None:
     player = state.players[move.player]
     if not 0 <= move.field < len(player.fields):
         return RuleViolation("field.missing", f"{player.name} has no field {move.field + 1}.")
@@ -241,7 +247,7 @@ def protection_violation(state: GameState, player: PlayerState, field: int) -> R
     return None
 
 
-def _check_buy_field(state: GameState, move: BuyField) -> RuleViolation | None:
+def check_buy_field(state: GameState, move: BuyField) -> RuleViolation | None:
     player = state.players[move.player]
     price = state.rules.third_field_price()
     if price is None:
@@ -260,31 +266,21 @@ def _check_buy_field(state: GameState, move: BuyField) -> RuleViolation | None:
     return None
 
 
-def _check_draw(state: GameState, move: Draw) -> RuleViolation | None:
-    if bad := _active_only(state, move, "draws cards in phase 4"):
-        return bad
-    if state.phase is not Phase.PLANT_TRADED:
+def check_draw(state: GameState, move: Draw) -> RuleViolation | None:
+    if state.phase in (Phase.PLANT_TRADED, Phase.DRAW):
+        waiting = [(state.names[state.active], state.face_up)] + [(p.name, p.received) for p in state.players]
+        for who, cards in waiting:
+            if cards:
+                return RuleViolation(
+                    "phase3.plant-all",
+                    f"Every turned-over and received card must be planted before drawing: {who} still has "
+                    f"a {bean_name(cards[0])} to plant.",
+                )
+    if state.phase is not Phase.DRAW or not state.draws_due:
         return RuleViolation("phase4.too-early", "Cards are drawn in phase 4, after trading and planting.")
-    waiting = [(state.names[state.active], state.face_up)] + [(p.name, p.received) for p in state.players]
-    for who, cards in waiting:
-        if cards:
-            return RuleViolation(
-                "phase3.plant-all",
-                f"Every turned-over and received card must be planted before drawing: {who} still has "
-                f"a {bean_name(cards[0])} to plant.",
-            )
-    expected = state.rules.draw_count()
+    seat, expected = state.draws_due[0]
+    if move.player != seat:
+        return RuleViolation("phase4.order", f"It is {state.names[seat]}'s turn to draw.")
     if move.count is not None and move.count != expected:
-        return RuleViolation("phase4.count", f"The active player draws {expected} cards, not {move.count}.")
+        return RuleViolation("phase4.count", f"{state.names[seat]} draws {expected} cards now, not {move.count}.")
     return None
-
-
-_CHECKS: dict[type, Callable[[Any, Any], RuleViolation | None]] = {
-    Plant: _check_plant,
-    TurnOver: _check_turn_over,
-    Trade: _check_trade,
-    EndTrading: _check_end_trading,
-    Harvest: _check_harvest,
-    BuyField: _check_buy_field,
-    Draw: _check_draw,
-}

@@ -1,24 +1,21 @@
-"""Carrying out checked moves: every card moves from one zone to another, none is made or lost."""
+"""Carrying out checked moves of the standard turn: every card moves from one zone to another.
+
+No card is made or lost. Other turn structures and modules reuse these effects or replace them.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from companion.rules.moves import BuyField, Draw, EndTrading, Harvest, Move, Plant, Source, Trade, TurnOver
+from companion.rules.moves import BuyField, Draw, EndTrading, Harvest, Plant, Source, Trade, TurnOver
 from companion.rules.phases import Phase
 from companion.rules.zones import Field
 
 if TYPE_CHECKING:
-    from companion.rules.state import GameState, PlayerState
+    from companion.rules.state import GameState
 
 
-def apply(state: GameState, move: Move) -> None:
-    """Carry out ``move``, which ``checks.check`` accepted."""
-    _EFFECTS[type(move)](state, move)
-
-
-def _plant(state: GameState, move: Plant) -> None:
+def plant(state: GameState, move: Plant) -> None:
     player = state.players[move.player]
     if move.source is Source.HAND:
         player.hand.remove_front()
@@ -30,10 +27,11 @@ def _plant(state: GameState, move: Plant) -> None:
         player.received.remove(move.bean)
     assert move.field is not None
     player.fields[move.field].plant(move.bean)
-    _finish_if_last_turn_done(state)
+    if move.source is not Source.HAND:
+        end_phase_three_when_planted(state)
 
 
-def _turn_over(state: GameState, move: TurnOver) -> None:
+def turn_over(state: GameState, move: TurnOver) -> None:
     plan = state.plan_take(len(move.beans))
     state.commit_take(plan)
     state.unseen.subtract(move.beans)
@@ -41,7 +39,7 @@ def _turn_over(state: GameState, move: TurnOver) -> None:
     state.phase = Phase.TRADE
 
 
-def _trade(state: GameState, move: Trade) -> None:
+def trade(state: GameState, move: Trade) -> None:
     active, partner = state.players[move.player], state.players[move.partner]
     for bean in move.give_face_up:
         state.face_up.remove(bean)
@@ -52,26 +50,39 @@ def _trade(state: GameState, move: Trade) -> None:
     active.received.extend(move.receive)
 
 
-def _end_trading(state: GameState, move: EndTrading) -> None:
+def end_trading(state: GameState, move: EndTrading) -> None:
     state.phase = Phase.PLANT_TRADED
-    _finish_if_last_turn_done(state)
+    end_phase_three_when_planted(state)
 
 
-def _harvest(state: GameState, move: Harvest) -> None:
-    harvest_field(state, state.players[move.player], move.field)
+def end_phase_three_when_planted(state: GameState) -> None:
+    """Once every turned-over and received card is planted, phase 3 ends: the game, or phase 4."""
+    if state.phase is not Phase.PLANT_TRADED or state.pending_cards():
+        return
+    if state.last_pass:
+        finish_game(state)
+        return
+    state.phase = Phase.DRAW
+    state.draws_due = state.rules.draws(state)
 
 
-def harvest_field(state: GameState, player: PlayerState, index: int) -> int:
+def harvest(state: GameState, move: Harvest) -> None:
+    harvest_field(state, move.player, move.field)
+
+
+def harvest_field(state: GameState, seat: int, index: int) -> int:
     """Harvest a whole field: coins by the beanometer to the coin pile, the rest discarded."""
+    player = state.players[seat]
     bean, count = player.fields[index].clear()
     assert bean is not None
-    coins = min(state.rules.coins_for(bean, count), count)
+    coins = min(state.rules.coins_for(state, seat, bean, count), count)
     player.coins.extend([bean] * coins)
     state.discard.extend([bean] * (count - coins))
+    state.rules.harvested(state, seat, bean, count)
     return coins
 
 
-def _buy_field(state: GameState, move: BuyField) -> None:
+def buy_field(state: GameState, move: BuyField) -> None:
     player = state.players[move.player]
     price = state.rules.third_field_price()
     assert price is not None
@@ -82,40 +93,29 @@ def _buy_field(state: GameState, move: BuyField) -> None:
     player.bought_field = True
 
 
-def _draw(state: GameState, move: Draw) -> None:
-    plan = state.plan_take(state.rules.draw_count())
+def draw(state: GameState, move: Draw) -> None:
+    seat, count = state.draws_due.pop(0)
+    plan = state.plan_take(count)
     state.commit_take(plan)
-    state.players[move.player].hand.add(plan.cards)
+    state.players[seat].hand.add(plan.cards)
     if state.last_pass:
         finish_game(state)
-        return
+    elif not state.draws_due:
+        next_turn(state, Phase.PLANT)
+
+
+def next_turn(state: GameState, phase: Phase) -> None:
+    """The player to the left becomes the active player, starting at ``phase``."""
     state.active = state.next_seat(state.active)
-    state.phase = Phase.PLANT
+    state.phase = phase
     state.plants_this_turn = 0
     state.turn += 1
 
 
-def _finish_if_last_turn_done(state: GameState) -> None:
-    """After the last pass during phase 2, the game ends once phase 3 is complete."""
-    if state.last_pass and state.phase is Phase.PLANT_TRADED and state.pending_cards() == 0:
-        finish_game(state)
-
-
 def finish_game(state: GameState) -> None:
     """The game ends: everyone harvests every field."""
-    for player in state.players:
+    for seat, player in enumerate(state.players):
         for index, field in enumerate(player.fields):
             if field.count:
-                harvest_field(state, player, index)
+                harvest_field(state, seat, index)
     state.game_over = True
-
-
-_EFFECTS: dict[type, Callable[[Any, Any], None]] = {
-    Plant: _plant,
-    TurnOver: _turn_over,
-    Trade: _trade,
-    EndTrading: _end_trading,
-    Harvest: _harvest,
-    BuyField: _buy_field,
-    Draw: _draw,
-}

@@ -56,14 +56,16 @@ def forecast(state: GameState) -> Forecast | None:
 
 def _ending_turn(state: GameState, left: int) -> tuple[int, int, int]:
     """Seat, phase and turns ahead in which ``left`` cards run out, at the rules' usual counts."""
-    turn_over, draw = state.rules.turn_over_count(), state.rules.draw_count()
+    turn_over = state.rules.turn_over_count()
     seat, ahead = state.active, 0
-    needs_turn_over = state.phase is Phase.PLANT
+    needs_turn_over = state.phase <= Phase.PLANT
     while True:
         if needs_turn_over:
             if left <= turn_over:
                 return seat, 2, ahead
             left -= turn_over
+        due = state.draws_due if ahead == 0 and state.phase is Phase.DRAW else state.rules.edition.draws(seat)
+        draw = sum(count for _, count in due)
         if left <= draw:
             return seat, 4, ahead
         left -= draw

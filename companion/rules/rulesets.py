@@ -1,172 +1,207 @@
-"""Rulesets: each edition's rules as a small class overriding a few hooks, found by name.
+"""A game's rules: an edition, its turn structure, the modules chosen and the options, as one object.
 
-A ruleset is bound to a player count and a set of options when a game starts.
-Options that the books disagree on are named here; each ruleset has a default.
+``ruleset(name, players, options)`` builds it from a record's ``ruleset`` and ``options``;
+``options["modules"]`` lists the modules a group added (the Magpie, the Bean Coin, ...).
+Every question the engine asks goes through :class:`Rules`, which asks each part in turn.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from companion.cards import CATALOGUE
+from companion.rules import catalogue  # noqa: F401  (registers every edition, turn structure and module)
+from companion.rules.checks import check_common
+from companion.rules.editions import EDITIONS, Edition
+from companion.rules.parts import MODULES, TURNS, MoveRule, Option, Part
+from companion.rules.violations import RuleViolation
 
-BASE_BEANS = ("blue", "chili", "stink", "green", "soy", "black-eyed", "red", "garden")
-"""The eight beans of the 104-card base game."""
-CLASSIC_BEANS = ("coffee", "wax") + BASE_BEANS + ("cocoa",)
-"""The eleven beans of the classic 154-card edition."""
+if TYPE_CHECKING:
+    from companion.rules.legal import LegalMove
+    from companion.rules.moves import Move
+    from companion.rules.state import GameState
 
-PROTECTION_LENIENT = "lenient"
-"""A single-card field cannot be harvested while another field holds more than one card (000)."""
-PROTECTION_STRICT = "strict"
-"""A single-card field can be harvested only when every field holds exactly one card (001, 003)."""
-
-TIE_FURTHEST = "furthest-from-start"
-"""The tied player sitting furthest from the start player, clockwise, wins (000)."""
-TIE_MOST_CARDS = "most-cards-in-hand"
-"""The tied player with most cards in hand wins (001)."""
-TIE_SHARED = "shared"
-"""Tied players share the win."""
-
-OPTION_CHOICES: dict[str, tuple[str, ...]] = {
-    "protection": (PROTECTION_LENIENT, PROTECTION_STRICT),
-    "tie_break": (TIE_FURTHEST, TIE_MOST_CARDS, TIE_SHARED),
-}
-
-RULESETS: dict[str, type[Ruleset]] = {}
+RULESETS = EDITIONS
+"""Editions by name: what a record's ``ruleset`` names."""
+MODULES_KEY = "modules"
 
 
-def register(cls: type[Ruleset]) -> type[Ruleset]:
-    """Class decorator: make a ruleset available by its ``name``."""
-    RULESETS[cls.name] = cls
-    return cls
+def ruleset(name: str, players: int, options: Mapping[str, Any] | None = None) -> Rules:
+    """The rules of edition ``name`` for ``players`` players; ``ValueError`` explains a bad choice."""
+    return Rules(name, players, options or {})
 
 
-def ruleset(name: str, players: int, options: Mapping[str, Any] | None = None) -> Ruleset:
-    """The ruleset ``name`` bound to ``players`` players; ``ValueError`` explains a bad choice."""
-    try:
-        cls = RULESETS[name]
-    except KeyError:
-        raise ValueError(f"unknown ruleset {name!r}; known rulesets: {', '.join(RULESETS)}") from None
-    return cls(players, options)
+class Rules:
+    """Edition + turn structure + modules + options, bound to a player count."""
 
-
-class Ruleset:
-    """The base game's rules; editions override the hooks where their book differs."""
-
-    name: ClassVar[str]
-    title: ClassVar[str]
-    book: ClassVar[str]
-    min_players: ClassVar[int] = 3
-    max_players: ClassVar[int] = 5
-    default_options: ClassVar[dict[str, Any]] = {}
-
-    def __init__(self, players: int, options: Mapping[str, Any] | None = None):
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(
-                f"the {self.name} ruleset is for {self.min_players}-{self.max_players} players, not {players}"
-            )
+    def __init__(self, name: str, players: int, options: Mapping[str, Any]):
+        try:
+            edition_cls = EDITIONS[name]
+        except KeyError:
+            raise ValueError(f"unknown ruleset {name!r}; known rulesets: {', '.join(EDITIONS)}") from None
         self.players = players
-        self.options = self._validated_options(options or {})
+        self.edition: Edition = edition_cls(self)
+        low, high = self.edition.min_players, self.edition.max_players
+        if not low <= players <= high:
+            raise ValueError(f"the {name} ruleset is for {low}-{high} players, not {players}")
+        given = dict(options)
+        chosen = _module_names(given.pop(MODULES_KEY, []))
+        self.turns: Part = TURNS[self.edition.turns](self)
+        names = list(dict.fromkeys(self.edition.always_modules + chosen))
+        self.modules: tuple[Part, ...] = tuple(MODULES[m](self) for m in names)
+        self.chosen_modules = tuple(m for m in names if m not in self.edition.always_modules)
+        self.parts: tuple[Part, ...] = (self.edition, self.turns, *self.modules)
+        self.options = self._options(given)
+        for part in self.parts[1:]:
+            if (reason := part.allows(self)) is not None:
+                raise ValueError(f"{part.title} cannot be played here: {reason}")
+        self.move_rules: dict[type, MoveRule] = {}
+        for part in self.parts:
+            self.move_rules.update(part.move_rules())
 
-    def _validated_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        options = dict(self.default_options)
+    def _options(self, given: dict[str, Any]) -> dict[str, Any]:
+        specs: dict[str, Option] = {o.key: o for part in self.parts for o in part.options}
+        values: dict[str, Any] = {}
+        for key, spec in specs.items():
+            values[key] = self.edition.defaults.get(key, next(iter(spec.choices)))
         for key, value in given.items():
-            if key not in options:
-                raise ValueError(f"the {self.name} ruleset has no option {key!r}; options: {', '.join(options)}")
-            choices = OPTION_CHOICES.get(key)
-            if choices is not None and value not in choices:
-                raise ValueError(f"option {key!r} must be one of {', '.join(choices)}, not {value!r}")
-            options[key] = value
-        return options
+            if key not in specs:
+                known = ", ".join([MODULES_KEY, *specs])
+                raise ValueError(f"the {self.name} ruleset has no option {key!r}; options: {known}")
+            values[key] = specs[key].check(value)
+        return values
 
-    # --- set-up -------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.edition.name
+
+    def record_options(self) -> dict[str, Any]:
+        """The options as a record stores them (chosen modules included)."""
+        data = dict(self.options)
+        if self.chosen_modules:
+            data[MODULES_KEY] = list(self.chosen_modules)
+        return data
+
+    # --- set-up --------------------------------------------------------------
 
     def deck(self) -> dict[str, int]:
-        """Bean id -> number of cards in play."""
-        return {b: CATALOGUE[b].count for b in self.beans_in_play()}
-
-    def beans_in_play(self) -> tuple[str, ...]:
-        """The beans shuffled into the deck."""
-        return BASE_BEANS
+        deck = self.edition.deck()
+        for part in self.parts[1:]:
+            deck = part.adjust_deck(deck)
+        return deck
 
     def hand_sizes(self) -> tuple[int, ...]:
-        """Cards dealt to each player, in turn order from the start player."""
-        return (5,) * self.players
+        return self.edition.hand_sizes()
 
     def starting_fields(self) -> int:
-        """Bean fields each player starts with."""
-        return 3 if self.players == 3 else 2
+        return self.edition.starting_fields()
 
-    # --- during play --------------------------------------------------------
+    def setup(self, state: GameState) -> None:
+        for part in self.parts:
+            part.setup(state)
+
+    # --- numbers -------------------------------------------------------------
 
     def third_field_price(self) -> int | None:
-        """Coins a third field costs, or None where it cannot be bought."""
-        return None
+        return self.edition.third_field_price()
 
     def turn_over_count(self) -> int:
-        """Cards turned over in phase 2."""
-        return 2
-
-    def draw_count(self) -> int:
-        """Cards the active player draws in phase 4."""
-        return 3
+        return self.edition.turn_over_count()
 
     def end_pass(self) -> int:
-        """The game ends when the draw pile runs out for this time."""
-        return 3
+        return self.edition.end_pass()
 
-    def coins_for(self, bean: str, cards: int) -> int:
-        """Coins a harvest of ``cards`` cards of ``bean`` pays."""
-        return CATALOGUE[bean].coins_for(cards)
+    def draws(self, state: GameState) -> list[tuple[int, int]]:
+        """Who draws how many cards in phase 4 this turn, in order."""
+        due = []
+        for seat, count in self.edition.draws(state.active):
+            for part in self.parts[1:]:
+                count = part.draw_count(state, seat, count)
+            due.append((seat, count))
+        return due
+
+    def hand_plants(self, state: GameState, seat: int) -> int:
+        """Cards ``seat`` may plant from the hand in phase 1 this turn."""
+        count = 2
+        for part in self.parts:
+            count = part.hand_plants(state, seat, count)
+        return count
+
+    def coins_for(self, state: GameState, seat: int, bean: str, cards: int) -> int:
+        coins = CATALOGUE[bean].coins_for(cards)
+        for part in self.parts:
+            coins = part.coins_for(state, seat, bean, cards, coins)
+        return coins
 
     @property
     def protection(self) -> str:
-        """Which reading of the bean protection rule applies."""
         return str(self.options["protection"])
 
     @property
     def tie_break(self) -> str:
-        """How a tie for most coins is broken."""
         return str(self.options["tie_break"])
 
+    def harvested(self, state: GameState, seat: int, bean: str, cards: int) -> None:
+        for part in self.parts:
+            part.harvested(state, seat, bean, cards)
 
-@register
-class Amigo25(Ruleset):
-    """AMIGO 25th-anniversary edition, base game for 3-5 players (book 000)."""
+    def cards_held(self, state: GameState) -> int:
+        return sum(part.cards_held(state) for part in self.parts)
 
-    name = "amigo-25"
-    title = "Bohnanza, AMIGO 25th-anniversary edition: base game"
-    book = "000_7919b706fb618356.txt"
-    default_options = {"protection": PROTECTION_LENIENT, "tie_break": TIE_FURTHEST}
+    def score(self, state: GameState, seat: int) -> dict[str, int]:
+        """``seat``'s score by kind: coins, and whatever modules add."""
+        breakdown = {"coins": len(state.players[seat].coins)}
+        for part in self.parts:
+            breakdown.update(part.score(state, seat))
+        return breakdown
+
+    def break_tie(self, state: GameState, tied: list[int]) -> tuple[list[int], str] | None:
+        for part in reversed(self.parts):
+            if (decided := part.break_tie(state, tied)) is not None:
+                return decided
+        return None
+
+    # --- moves ---------------------------------------------------------------
+
+    def check(self, state: GameState, move: Move) -> RuleViolation | None:
+        if (common := check_common(state, move)) is not None:
+            return common
+        rule = self.move_rules.get(type(move))
+        if rule is None:
+            return RuleViolation("move.not-in-ruleset", f"{type(move).__name__} is not a move of this game's rules.")
+        for part in self.parts:
+            if (vetoed := part.veto(state, move)) is not None:
+                return vetoed
+        return rule.check(state, move)
+
+    def apply(self, state: GameState, move: Move) -> None:
+        self.move_rules[type(move)].apply(state, move)
+        for part in self.parts:
+            part.after(state, move)
+
+    def legal_moves(self, state: GameState, seat: int) -> list[LegalMove]:
+        if state.game_over:
+            return []
+        found = [m for rule in self.move_rules.values() for m in rule.legal(state, seat)]
+        for part in self.parts:
+            found.extend(part.legal(state, seat))
+        return found
+
+    def to_act(self, state: GameState) -> tuple[int, ...]:
+        seats: tuple[int, ...] = ()
+        if state.game_over:
+            return seats
+        for part in self.parts:
+            seats = part.to_act(state, seats)
+        return seats
 
 
-@register
-class Classic(Ruleset):
-    """Classic English edition (Rio Grande) for 3-7 players (book 001)."""
-
-    name = "classic"
-    title = "Bohnanza, classic English edition (Rio Grande)"
-    book = "001_4672c0781fb6202e.txt"
-    max_players = 7
-    default_options = {"protection": PROTECTION_STRICT, "tie_break": TIE_MOST_CARDS}
-
-    def beans_in_play(self) -> tuple[str, ...]:
-        removed = {3: {"cocoa"}, 4: {"coffee"}, 5: {"coffee"}}.get(self.players, {"cocoa", "garden"})
-        return tuple(b for b in CLASSIC_BEANS if b not in removed)
-
-    def hand_sizes(self) -> tuple[int, ...]:
-        if self.players < 6:
-            return super().hand_sizes()
-        return (3, 4, 5) + (6,) * (self.players - 3)
-
-    def third_field_price(self) -> int | None:
-        if self.players == 3:
-            return None  # everyone starts with it and may not buy another
-        return 2 if self.players >= 6 else 3
-
-    def draw_count(self) -> int:
-        return 4 if self.players >= 6 else 3
-
-    def end_pass(self) -> int:
-        return 2 if self.players == 3 else 3
+def _module_names(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"option {MODULES_KEY!r} must be a list of module names")
+    for name in value:
+        if name not in MODULES:
+            known = ", ".join(MODULES) or "none"
+            raise ValueError(f"unknown module {name!r}; known modules: {known}")
+    return tuple(value)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.rules.rulesets import TIE_FURTHEST, TIE_MOST_CARDS
+from companion.rules.editions import TIE_FURTHEST, TIE_MOST_CARDS
 
 if TYPE_CHECKING:
     from companion.rules.state import GameState
@@ -13,25 +13,28 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Ranking:
-    """Coins per player, the winners (several if they share) and how a tie was broken."""
+    """Scores per player, the winners (several if they share) and how a tie was broken."""
 
     scores: dict[str, int]
+    breakdown: dict[str, dict[str, int]]
+    """Each player's score by kind (coins, orders, ...)."""
     winners: tuple[str, ...]
     explanation: str
 
 
 def ranking(state: GameState) -> Ranking:
     """Who leads (or, once the game is over, who won)."""
-    scores = {p.name: len(p.coins) for p in state.players}
+    breakdown = {p.name: state.rules.score(state, seat) for seat, p in enumerate(state.players)}
+    scores = {name: sum(parts.values()) for name, parts in breakdown.items()}
     best = max(scores.values())
-    tied = [seat for seat, p in enumerate(state.players) if len(p.coins) == best]
+    tied = [seat for seat, name in enumerate(state.names) if scores[name] == best]
     names = [state.names[s] for s in tied]
     if len(tied) == 1:
-        return Ranking(scores, (names[0],), f"{names[0]} has the most coins ({best}).")
-    winners, reason = _break_tie(state, tied)
+        return Ranking(scores, breakdown, (names[0],), f"{names[0]} has the most coins ({best}).")
+    winners, reason = state.rules.break_tie(state, tied) or _break_tie(state, tied)
     listed = _joined(names)
     coins = f"{best} coin{'s' if best != 1 else ''}"
-    return Ranking(scores, tuple(state.names[s] for s in winners), f"{listed} tie on {coins}; {reason}")
+    return Ranking(scores, breakdown, tuple(state.names[s] for s in winners), f"{listed} tie on {coins}; {reason}")
 
 
 def _break_tie(state: GameState, tied: list[int]) -> tuple[list[int], str]:

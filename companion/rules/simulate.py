@@ -30,7 +30,7 @@ def _play_turn(state: GameState, rng: random.Random) -> None:
     seat = state.active
     player = state.players[seat]
     _maybe_harvest_or_buy(state, rng)
-    for planted in range(2):
+    for planted in range(state.rules.hand_plants(state, seat)):
         if player.hand.size == 0 or (planted and rng.random() < 0.5):
             break
         _plant(state, rng, seat, player.hand.front(), Source.HAND)  # type: ignore[arg-type]

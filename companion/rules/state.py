@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
-from companion.rules import checks, effects
 from companion.rules.drawing import TakePlan, plan_take
+from companion.rules.legal import LegalMove
 from companion.rules.moves import Move, Plant
 from companion.rules.phases import Phase
-from companion.rules.rulesets import Ruleset, ruleset
+from companion.rules.rulesets import Rules, ruleset
 from companion.rules.setup import Setup
 from companion.rules.violations import IllegalMove, RuleViolation
 from companion.rules.zones import DrawPile, Field, Hand
@@ -40,7 +41,7 @@ class GameState:
 
     def __init__(self, setup: Setup):
         self.setup = setup
-        self.rules: Ruleset = ruleset(setup.ruleset, len(setup.players), setup.options)
+        self.rules: Rules = ruleset(setup.ruleset, len(setup.players), setup.options)
         self.deck_counts: dict[str, int] = self.rules.deck()
         self.seed = setup.deck.seed if setup.deck else 0
         self.active = setup.start_player
@@ -54,9 +55,14 @@ class GameState:
         """The draw pile ran out for the last time: the game ends after this turn's phase 3."""
         self.game_over = False
         self.turn = 1
+        self.draws_due: list[tuple[int, int]] = []
+        """Phase 4: who still draws how many cards, in order."""
+        self.parts: dict[str, Any] = {}
+        """Each module's own state, by module name."""
         self.move_stack: list[Move] = []
         self.players: list[PlayerState] = []
         self._deal()
+        self.rules.setup(self)
 
     def _deal(self) -> None:
         n = len(self.setup.players)
@@ -107,22 +113,22 @@ class GameState:
 
     def check(self, move: Move) -> RuleViolation | None:
         """None if ``move`` is legal now, else the rule it breaks."""
-        return checks.check(self, self.resolve(move))
+        return self.rules.check(self, self.resolve(move))
 
     def is_legal(self, move: Move) -> bool:
         return self.check(move) is None
 
     def apply(self, move: Move) -> None:
         """Carry out a move already checked (and resolved)."""
-        effects.apply(self, move)
+        self.rules.apply(self, move)
 
     def push(self, move: Move) -> Move:
         """Check, apply and log a move; returns it as logged. ``IllegalMove`` if refused."""
         move = self.resolve(move)
-        violation = checks.check(self, move)
+        violation = self.check(move)
         if violation is not None:
             raise IllegalMove(violation)
-        effects.apply(self, move)
+        self.rules.apply(self, move)
         self.move_stack.append(move)
         return move
 
@@ -160,6 +166,14 @@ class GameState:
 
     # --- questions --------------------------------------------------------------
 
+    def to_act(self) -> tuple[int, ...]:
+        """Who must act now, first to act first (empty once the game is over)."""
+        return self.rules.to_act(self)
+
+    def legal_moves(self, seat: int) -> list[LegalMove]:
+        """Every kind of move ``seat`` may make now."""
+        return self.rules.legal_moves(self, seat)
+
     @property
     def names(self) -> tuple[str, ...]:
         return self.setup.players
@@ -175,4 +189,5 @@ class GameState:
         """Every card in play, wherever it lies (for conservation checks)."""
         in_fields = sum(f.count for p in self.players for f in p.fields)
         in_piles = sum(len(p.coins) + len(p.received) + p.hand.size for p in self.players)
-        return self.draw.size + len(self.discard) + len(self.face_up) + in_fields + in_piles
+        held = self.rules.cards_held(self)
+        return self.draw.size + len(self.discard) + len(self.face_up) + in_fields + in_piles + held

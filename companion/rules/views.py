@@ -37,8 +37,11 @@ class PublicView:
     """The table as everyone sees it."""
 
     ruleset: str
+    modules: tuple[str, ...]
     seats: tuple[SeatView, ...]
     active: int
+    to_act: tuple[int, ...]
+    """Who must act now, first to act first."""
     phase: int
     turn: int
     face_up: tuple[str, ...]
@@ -56,6 +59,7 @@ class PublicView:
         """The JSON form (``companion replay --json``, the web API)."""
         return {
             "ruleset": self.ruleset,
+            "modules": list(self.modules),
             "players": [
                 {
                     "name": s.name,
@@ -69,6 +73,7 @@ class PublicView:
                 for s in self.seats
             ],
             "active_player": self.active,
+            "to_act": list(self.to_act),
             "phase": self.phase,
             "turn": self.turn,
             "face_up": list(self.face_up),
@@ -82,6 +87,7 @@ class PublicView:
             "game_over": self.game_over,
             "winners": list(self.ranking.winners) if self.game_over else [],
             "scores": self.ranking.scores,
+            "score_breakdown": self.ranking.breakdown,
             "result": self.ranking.explanation if self.game_over else None,
         }
 
@@ -104,16 +110,18 @@ def public_view(state: GameState) -> PublicView:
             coins=len(p.coins),
             coin_beans=tuple(p.coins),
             fields=tuple((f.bean, f.count) if f.bean else None for f in p.fields),
-            harvest_values=tuple(rules.coins_for(f.bean, f.count) if f.bean else 0 for f in p.fields),
+            harvest_values=tuple(rules.coins_for(state, seat, f.bean, f.count) if f.bean else 0 for f in p.fields),
             hand_size=p.hand.size,
             received=tuple(p.received),
         )
-        for p in state.players
+        for seat, p in enumerate(state.players)
     )
     return PublicView(
         ruleset=rules.name,
+        modules=tuple(m.name for m in rules.modules),
         seats=seats,
         active=state.active,
+        to_act=state.to_act(),
         phase=int(state.phase),
         turn=state.turn,
         face_up=tuple(state.face_up),

@@ -10,26 +10,37 @@ from collections.abc import Iterable
 
 
 class Field:
-    """One bean field: a bean and how many cards of it lie there."""
+    """One bean field: the cards lying in it, the first planted first."""
 
-    __slots__ = ("bean", "count")
+    __slots__ = ("cards",)
 
-    def __init__(self, bean: str | None = None, count: int = 0):
-        self.bean = bean
-        self.count = count
+    def __init__(self, cards: list[str] | None = None):
+        self.cards: list[str] = cards if cards is not None else []
+
+    @property
+    def bean(self) -> str | None:
+        """The bean growing here (None when empty)."""
+        return self.cards[-1] if self.cards else None
+
+    @property
+    def count(self) -> int:
+        return len(self.cards)
 
     def accepts(self, bean: str) -> bool:
         """Whether ``bean`` may be planted here (empty, or the same bean)."""
-        return self.bean is None or self.bean == bean
+        return not self.cards or self.cards[-1] == bean
 
     def plant(self, bean: str) -> None:
-        self.bean = bean
-        self.count += 1
+        self.cards.append(bean)
+
+    def take(self) -> str:
+        """Take the top card away (a magpie's theft)."""
+        return self.cards.pop()
 
     def clear(self) -> tuple[str | None, int]:
         """Empty the field; returns what lay there."""
         taken = (self.bean, self.count)
-        self.bean, self.count = None, 0
+        self.cards = []
         return taken
 
     def __repr__(self) -> str:

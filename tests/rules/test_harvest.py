@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.rules import BuyField, Harvest
-from companion.rules.rulesets import PROTECTION_LENIENT, PROTECTION_STRICT
+from companion.rules.editions import PROTECTION_LENIENT, PROTECTION_STRICT
 from support.tables import table
 
 
@@ -13,7 +13,7 @@ def fields(state, seat: int, *plants: tuple[str, int]) -> None:
     """Scenario set-up: these cards grow in a player's fields (taken from the unseen cards)."""
     player = state.players[seat]
     for field, (bean, count) in zip(player.fields, plants):
-        field.bean, field.count = (bean, count) if count else (None, 0)
+        field.cards = [bean] * count
         state.unseen[bean] -= count
 
 

@@ -31,7 +31,7 @@ def test_six_players_are_dealt_three_four_five_then_six():
     game = table("classic", 6, start=2)  # Cid starts
     sizes = {p.name: p.hand.size for p in game.players}
     assert sizes == {"Cid": 3, "Dee": 4, "Eve": 5, "Fay": 6, "Ann": 6, "Ben": 6}
-    assert game.rules.draw_count() == 4
+    assert game.rules.draws(game) == [(game.active, 4)]
 
 
 def test_player_counts_outside_the_book_are_refused():

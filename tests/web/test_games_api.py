@@ -208,7 +208,9 @@ def test_rulesets_list_every_registered_ruleset_with_its_options(client) -> None
     assert set(card) == set(RULESETS)
     assert card["classic"]["max_players"] == 7
     protection = next(o for o in card["classic"]["options"] if o["name"] == "protection")
-    assert protection == {"name": "protection", "default": "strict", "choices": ["lenient", "strict"]}
+    assert protection["default"] == "strict"
+    assert [c["value"] for c in protection["choices"]] == ["lenient", "strict"]
+    assert all(c["about"].endswith(".") for c in protection["choices"])
     assert games["dice"]["rulesets"][0]["min_players"] == 2
 
 

@@ -6,7 +6,7 @@ from flask import Blueprint, Response, jsonify
 
 from companion.cards import CATALOGUE
 from companion.dice.options import MAX_PLAYERS, MIN_PLAYERS
-from companion.rules.rulesets import OPTION_CHOICES, RULESETS
+from companion.rules.listing import rules_catalogue
 from web.hardware import hardware
 
 bp = Blueprint("catalog", __name__, url_prefix="/api")
@@ -15,23 +15,16 @@ bp = Blueprint("catalog", __name__, url_prefix="/api")
 @bp.get("/rulesets")
 def rulesets() -> Response:
     """Every game and ruleset the companion referees, with player counts and options."""
-    card = [
-        {
-            "name": cls.name, "title": cls.title, "book": cls.book,
-            "min_players": cls.min_players, "max_players": cls.max_players,
-            "options": [
-                {"name": key, "default": default, "choices": list(OPTION_CHOICES.get(key, ()))}
-                for key, default in cls.default_options.items()
-            ],
-        }
-        for cls in RULESETS.values()
-    ]  # fmt: skip
+    listing = rules_catalogue()
     dice = {
         "name": "dice", "title": "Bohnanza – Das Würfelspiel", "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS,
-        "options": [{"name": "harvest_cards", "default": "table", "choices": ["table", "sample"]}],
+        "options": [{"name": "harvest_cards", "title": "Harvest cards", "default": "table", "choices": [
+            {"value": "table", "about": "The harvest cards on your table, entered as they are drawn."},
+            {"value": "sample", "about": "A sample deck the companion deals (for trying the game out)."}]}],
     }  # fmt: skip
     return jsonify({"games": [
-        {"game": "bohnanza", "title": "Bohnanza (card game)", "rulesets": card},
+        {"game": "bohnanza", "title": "Bohnanza (card game)", "rulesets": listing["editions"],
+         "turns": listing["turns"], "modules": listing["modules"]},
         {"game": "dice", "title": "Bohnanza – Das Würfelspiel", "rulesets": [dice]},
     ]})  # fmt: skip
 

@@ -39,9 +39,9 @@
     return rules.options.map((option) => {
       const id = `option-${option.name}`;
       const select = el("select", { id, name: option.name, onchange: (e) => { form.options[option.name] = e.target.value; } },
-        option.choices.map((choice) => el("option", { value: choice, selected: form.options[option.name] === choice },
-          choice === option.default ? `${choice} (default)` : choice)));
-      return el("div", { class: "option-row" }, el("label", { for: id }, option.name.replace(/_/g, " ")), select);
+        option.choices.map(({ value, about }) => el("option", { value, title: about, selected: form.options[option.name] === value },
+          value === option.default ? `${value} (default)` : value)));
+      return el("div", { class: "option-row" }, el("label", { for: id }, option.title || option.name.replace(/_/g, " ")), select);
     });
   }
 

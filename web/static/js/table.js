@@ -7,7 +7,8 @@
   const PHASES = {
     1: "Phase 1 · plant from hand, turn over 2",
     2: "Phase 2 · trade and give",
-    3: "Phase 3 · plant traded cards, then draw",
+    3: "Phase 3 · plant turned-over and traded cards",
+    4: "Phase 4 · draw",
   };
   const SERIES = ["#1f5fa8", "#b3261e", "#2f8a3a", "#d9a520", "#7b3fa0", "#138086", "#a35a1a"];
 
@@ -289,7 +290,7 @@
 
     receivedCard(s, seat, bean) {
       const content = [beanImg(bean, "card-img"), el("span", {}, shortName(bean))];
-      if (this.readOnly || s.phase !== 3 || s.game_over) return el("span", { class: "card", dataset: { bean, seat } }, content);
+      if (this.readOnly || s.phase < 3 || s.game_over) return el("span", { class: "card", dataset: { bean, seat } }, content);
       const chosen = this.isPicked("received", seat, bean);
       return el("button", {
         type: "button", class: `card received-card${chosen ? " chosen" : ""}`, "aria-pressed": chosen ? "true" : "false",

@@ -56,3 +56,21 @@ def _combinations(module: str) -> dict[str, list[int]]:
         if counts:
             found[name] = counts
     return found
+
+
+def combinations() -> list[tuple[str, int, tuple[str, ...]]]:
+    """Every (edition, players, chosen modules) the books allow: none, each module alone, and all together."""
+    found = []
+    for name, cls in EDITIONS.items():
+        for players in range(cls.min_players, cls.max_players + 1):
+            allowed = [m for m in MODULES if players in _combinations(m).get(name, [])]
+            sets = [(), *((m,) for m in allowed)]
+            if len(allowed) > 1:
+                together = tuple(allowed)
+                try:
+                    Rules(name, players, {MODULES_KEY: list(together)})
+                    sets.append(together)
+                except ValueError:
+                    pass
+            found.extend((name, players, modules) for modules in sets)
+    return found

@@ -6,11 +6,14 @@ Chance is logged like any move: ``TurnOver`` names the cards that came up, and
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, fields
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from companion.records.checked import is_unicode, shown
+
+T = TypeVar("T")
 
 
 class Source(str, Enum):
@@ -87,7 +90,12 @@ class Draw:
     count: int | None = None
 
 
-Move = Plant | TurnOver | Trade | EndTrading | Harvest | BuyField | Draw
+class Move(Protocol):
+    """A move: one of the value types above, or one a turn structure or module registers."""
+
+    @property
+    def player(self) -> int:
+        """The seat that makes the move."""
 
 MOVE_TYPES: dict[str, type] = {
     "plant": Plant,
@@ -100,6 +108,30 @@ MOVE_TYPES: dict[str, type] = {
 }
 _TYPE_NAMES = {cls: name for name, cls in MOVE_TYPES.items()}
 _BEAN_LISTS = {"beans", "give_face_up", "give_hand", "receive"}
+FIELD_PARSERS: dict[str, Callable[[str, Any], Any]] = {}
+"""Parsers of fields that registered moves add (``(event type, value) -> value``, ``ValueError`` if bad)."""
+
+
+def register_move(
+    kind: str, fields: Mapping[str, Callable[[str, Any], Any]] | None = None
+) -> Callable[[type[T]], type[T]]:
+    """Class decorator: a move type of a turn structure or module, recorded as ``{"type": kind, ...}``.
+
+    Fields named like the base moves' are checked the same way; ``fields`` adds parsers for new names.
+    """
+
+    def register(cls: type[T]) -> type[T]:
+        MOVE_TYPES[kind] = cls
+        _TYPE_NAMES[cls] = kind
+        FIELD_PARSERS.update(fields or {})
+        return cls
+
+    return register
+
+
+def move_type(move: Move) -> str:
+    """The record type name of a move (``"plant"``)."""
+    return _TYPE_NAMES[type(move)]
 MAX_NUMBER = 1000
 """Largest seat, field, card count or list length an event may name: far beyond any table."""
 MAX_BEAN_ID = 40
@@ -108,7 +140,7 @@ MAX_BEAN_ID = 40
 def move_to_dict(move: Move) -> dict[str, Any]:
     """The record form of a move: ``{"type": ..., field: value, ...}`` without empty defaults."""
     data: dict[str, Any] = {"type": _TYPE_NAMES[type(move)]}
-    for f in fields(move):
+    for f in fields(move):  # type: ignore[arg-type]
         value = getattr(move, f.name)
         if value is None or value == ():
             continue
@@ -144,6 +176,8 @@ def move_from_dict(data: Any) -> Move:
 
 
 def _field_value(kind: str, name: str, value: Any) -> Any:
+    if name in FIELD_PARSERS:
+        return FIELD_PARSERS[name](kind, value)
     if name == "source":
         sources = {s.value: s for s in Source}
         if not isinstance(value, str) or value not in sources:

@@ -50,7 +50,7 @@ def _play_turn(state: GameState, rng: random.Random) -> None:
 
 def _plant(state: GameState, rng: random.Random, seat: int, bean: str, source: Source) -> None:
     move = state.resolve(Plant(seat, bean, source))
-    if move.field is None:  # type: ignore[union-attr]
+    if getattr(move, "field", None) is None:
         legal = [i for i in range(len(state.players[seat].fields)) if state.is_legal(Harvest(seat, i))]
         state.push(Harvest(seat, rng.choice(legal)))
     state.push(Plant(seat, bean, source))

@@ -3,7 +3,9 @@
 Figures are also given as ratios against a baseline measured in the same run
 (decoding the same record's JSON lines), since the machines are shared and noisy.
 Targets (issue 2): a 400-event record replays in under 10 ms; at least 100 random
-complete 4-player games per second.
+complete 4-player games per second. The same figures follow for each Duel and for the
+largest module set the books allow, played by the generic legal-move player, beside the
+base game played by that same player.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ import time
 
 from companion.games import CardGame
 from companion.records import Header, Record, dumps_record, loads_record, replay
-from companion.rules.simulate import random_game, random_setup
+from companion.rules.listing import combinations
+from companion.rules.random_play import play_randomly
+from companion.rules.setup import KnownDeck, Setup
+from companion.rules.simulate import NAMES, random_game, random_setup
 
 
 def best_of(repeats: int, fn) -> float:
@@ -60,6 +65,31 @@ def main() -> None:
     per_game = elapsed / games
     print(f"random complete 4-player games: {games / elapsed:6.1f} games/s ({events / games:.0f} events/game,"
           f" {per_game * 1e3:.2f} ms/game = {per_game / baseline:.1f}x baseline; target >= 100 games/s)")
+    variants(baseline)
+
+
+def variants(baseline: float) -> None:
+    """Replay and random-play figures for the Duels and every module together, by the legal-move player."""
+    found = combinations()
+    duels = [c for c in found if not c[2] and c[1] == 2]
+    most = max(found, key=lambda c: (len(c[2]), c[1] == 4))
+    print("generic legal-move player (plays any rules):")
+    for name, players, modules in [("amigo-25", 4, ()), *duels, most]:
+        label = f"{name}, {players} players" + (f" + {', '.join(modules)}" if modules else "")
+        games, events = 20, 0
+        options = {"modules": list(modules)} if modules else {}
+        start = time.perf_counter()
+        for seed in range(games):
+            setup = Setup(name, NAMES[:players], seed % players, options, KnownDeck(seed))
+            state = play_randomly(setup, seed)
+            events += len(state.move_stack)
+        elapsed = time.perf_counter() - start
+        header = Header("bohnanza", name, setup.players, setup.start_player, options, {"seed": seed})
+        record = loads_record(dumps_record(header, [CardGame().move_to_dict(m) for m in state.move_stack]))
+        replay_s = best_of(10, lambda record=record: replay(record))
+        print(f"  {label}: {games / elapsed:6.1f} games/s ({events / games:.0f} events/game);"
+              f" replay of a {len(record.events)}-event record {replay_s * 1e3:.2f} ms"
+              f" = {replay_s / baseline:.1f}x baseline")
 
 
 if __name__ == "__main__":

@@ -19,13 +19,15 @@ def run_cli(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, timeout=60)
 
 
-def test_every_ruleset_and_player_count_has_a_complete_example():
-    from companion.rules import RULESETS
+def test_every_ruleset_player_count_and_module_has_a_complete_example():
+    from companion.rules.listing import combinations
 
-    covered = {(load_record(p).header.ruleset, len(load_record(p).header.players)) for p in CARD_EXAMPLES}
-    for name, cls in RULESETS.items():
-        for players in range(cls.min_players, cls.max_players + 1):
-            assert (name, players) in covered
+    headers = [load_record(p).header for p in CARD_EXAMPLES]
+    covered = {(h.ruleset, len(h.players)) for h in headers}
+    modules = {(h.ruleset, m) for h in headers for m in h.options.get("modules", [])}
+    for name, players, chosen in combinations():
+        assert (name, players) in covered
+        assert all((name, m) in modules for m in chosen)
 
 
 @pytest.mark.parametrize("path", CARD_EXAMPLES, ids=lambda p: p.name)

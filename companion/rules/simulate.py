@@ -1,4 +1,8 @@
-"""Random legal games with a known deck: for property tests, benchmarks and example records."""
+"""Random legal games of the standard turn with a known deck: a fast player for tests and benchmarks.
+
+:mod:`companion.rules.random_play` plays any rules; this one knows the base game's turn and is
+several times faster, so the base game's benchmark and the web tests use it.
+"""
 
 from __future__ import annotations
 
@@ -44,8 +48,8 @@ def _play_turn(state: GameState, rng: random.Random) -> None:
     for other, p in enumerate(state.players):
         while p.received and not state.game_over:
             _plant(state, rng, other, p.received[0], Source.RECEIVED)
-    if not state.game_over:
-        state.push(Draw(seat))
+    while not state.game_over and state.draws_due:
+        state.push(Draw(state.draws_due[0][0]))
 
 
 def _plant(state: GameState, rng: random.Random, seat: int, bean: str, source: Source) -> None:

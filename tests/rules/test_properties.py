@@ -11,7 +11,8 @@ from companion.rules import RULESETS, GameState, public_view
 from companion.rules.simulate import random_game, random_setup
 
 GAMES = st.sampled_from(
-    [(name, n) for name, cls in RULESETS.items() for n in range(cls.min_players, cls.max_players + 1)]
+    [(name, n) for name, cls in RULESETS.items() for n in range(cls.min_players, cls.max_players + 1)
+     if cls.turns == "standard"]
 )
 
 

@@ -44,7 +44,7 @@ class Edition(Part):
     """The turn structure this edition plays."""
     always_modules: ClassVar[tuple[str, ...]] = ()
     """Modules that are part of this edition (its Field beans, say)."""
-    options = (PROTECTION, TIE_BREAK)
+    options: ClassVar[tuple[Option, ...]] = (PROTECTION, TIE_BREAK)
     defaults: ClassVar[dict[str, object]] = {}
 
     def beans_in_play(self) -> tuple[str, ...]:

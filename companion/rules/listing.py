@@ -60,7 +60,7 @@ def _combinations(module: str) -> dict[str, list[int]]:
 
 def combinations() -> list[tuple[str, int, tuple[str, ...]]]:
     """Every (edition, players, chosen modules) the books allow: none, each module alone, and all together."""
-    found = []
+    found: list[tuple[str, int, tuple[str, ...]]] = []
     for name, cls in EDITIONS.items():
         for players in range(cls.min_players, cls.max_players + 1):
             allowed = [m for m in MODULES if players in _combinations(m).get(name, [])]

@@ -89,8 +89,12 @@ def check_plant(state: GameState, move: Plant) -> RuleViolation | None:
     if not CATALOGUE[move.bean].plantable:
         return RuleViolation("bean.not-plantable", f"{bean_name(move.bean)}s are never planted in a field.")
     player = state.players[move.player]
-    if bad := _check_plant_source(state, player, move):
-        return bad
+    return _check_plant_source(state, player, move) or check_field(state, move)
+
+
+def check_field(state: GameState, move: Plant) -> RuleViolation | None:
+    """The field a card is planted in: there, and holding no other bean."""
+    player = state.players[move.player]
     if move.field is None:
         return RuleViolation(
             "field.none-free",
@@ -110,6 +114,8 @@ def check_plant(state: GameState, move: Plant) -> RuleViolation | None:
 
 
 def _check_plant_source(state: GameState, player: PlayerState, move: Plant) -> RuleViolation | None:
+    if move.source is Source.OFFER:
+        return RuleViolation("plant.no-offer", "Only the Duel leaves cards as an offer to the opponent.")
     if move.source is Source.HAND:
         if bad := active_only(state, move, "plants from hand"):
             return bad

@@ -25,6 +25,8 @@ class Source(str, Enum):
     """A card the active player turned over and kept (phase 3)."""
     RECEIVED = "received"
     """A card received in a trade or as a gift (phase 3)."""
+    OFFER = "offer"
+    """The Duel: a card the opponent left as an offer (phase 0)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +193,7 @@ def _field_value(kind: str, name: str, value: Any) -> Any:
         if not _is_bean_id(value):
             raise ValueError(f"'bean' of a {kind} event must be a bean id")
         return value
-    if value is None and name in ("field", "count"):
+    if value is None and name in ("field", "count", "at"):
         return None
     if type(value) is not int or not 0 <= value <= MAX_NUMBER:
         raise ValueError(f"{name!r} of a {kind} event must be a whole number from 0 to {MAX_NUMBER}, "

@@ -120,6 +120,10 @@ class Part:
         """Cards this part keeps outside the base game's zones (offers, order cards), for conservation."""
         return 0
 
+    def public(self, state: GameState) -> dict[str, Any]:
+        """What this part shows everyone (JSON values), added to the public view."""
+        return {}
+
     def score(self, state: GameState, seat: int) -> dict[str, int]:
         """What this part adds to ``seat``'s score, by name (e.g. ``{"orders": 2}``)."""
         return {}

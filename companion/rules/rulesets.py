@@ -149,6 +149,12 @@ class Rules:
     def cards_held(self, state: GameState) -> int:
         return sum(part.cards_held(state) for part in self.parts)
 
+    def public(self, state: GameState) -> dict[str, Any]:
+        shown: dict[str, Any] = {}
+        for part in self.parts:
+            shown.update(part.public(state))
+        return shown
+
     def score(self, state: GameState, seat: int) -> dict[str, int]:
         """``seat``'s score by kind: coins, and whatever modules add."""
         breakdown = {"coins": len(state.players[seat].coins)}

@@ -54,6 +54,8 @@ class PublicView:
     forecast: Forecast | None
     game_over: bool
     ranking: Ranking
+    shown: dict[str, Any]
+    """What the turn structure and modules show everyone (the Duel's offer, the Bean Coin's holder)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (``companion replay --json``, the web API)."""
@@ -89,6 +91,7 @@ class PublicView:
             "scores": self.ranking.scores,
             "score_breakdown": self.ranking.breakdown,
             "result": self.ranking.explanation if self.game_over else None,
+            **self.shown,
         }
 
 
@@ -134,6 +137,7 @@ def public_view(state: GameState) -> PublicView:
         forecast=forecast(state),
         game_over=state.game_over,
         ranking=ranking(state),
+        shown=rules.public(state),
     )
 
 

@@ -57,7 +57,7 @@ def cards(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
 
 
-_FROM = {"hand": "from hand", "face-up": "turned over", "received": "received"}
+_FROM = {"hand": "from hand", "face-up": "turned over", "received": "received", "offer": "offered"}
 
 
 @wording("plant")

@@ -81,6 +81,12 @@ class Hand:
                 del self.cards[at]
             self.size -= 1
 
+    def remove_at(self, at: int) -> None:
+        """Take out the card at place ``at`` (0 = front)."""
+        if self.cards is not None:
+            del self.cards[at]
+        self.size -= 1
+
     def add(self, cards: list[str | None]) -> None:
         """Put drawn cards behind the last card, in the order drawn."""
         if self.cards is not None:

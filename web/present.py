@@ -14,6 +14,7 @@ from companion.dice.odds import probability
 from companion.games import game_kind
 from companion.records.format import Header
 from companion.rules import GameState
+from companion.rules.wording import describe
 
 
 def present(header: Header, state: Any) -> dict[str, Any]:
@@ -23,8 +24,13 @@ def present(header: Header, state: Any) -> dict[str, Any]:
     if isinstance(state, DiceGame):
         _add_dice_details(data, state)
     if isinstance(state, GameState):
-        data["third_field_price"] = state.rules.third_field_price()  # None: no third field to buy
+        data["legal"] = [[m.to_dict() for m in state.legal_moves(seat)] for seat in range(len(state.players))]
     return data
+
+
+def event_text(header: Header, event: dict[str, Any]) -> str | None:
+    """The shared sentence for a card-game event (the dice page words its own events)."""
+    return describe(event, header.players) if header.game == "bohnanza" else None
 
 
 def public_header(header: Header) -> dict[str, Any]:

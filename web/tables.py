@@ -24,7 +24,7 @@ from companion.session import GameSession
 from companion.storage.store import GameStore, StaleLog, StoreError
 from web.errors import ApiError
 from web.live import LiveFeed
-from web.present import present, public_header
+from web.present import event_text, present, public_header
 from web.proposals import Proposal, Proposals
 
 log = logging.getLogger(__name__)
@@ -223,10 +223,13 @@ class Tables:
             violation = RuleViolation("event.malformed", str(exc))
         return {
             "id": proposal.id, "event": proposal.event, "source": proposal.source, "legal": violation is None,
+            "text": event_text(session.header, proposal.event) if isinstance(proposal.event, dict) else None,
             "rule": violation and violation.rule, "error": violation and violation.message,
         }  # fmt: skip
 
     def _changed(self, session: GameSession, change: dict[str, Any]) -> None:
+        if isinstance(change.get("event"), dict) and (text := event_text(session.header, change["event"])):
+            change = {**change, "text": text}
         with self._lock:
             self._revisions[session.game_id] = self._revisions.get(session.game_id, 0) + 1
         self.feed.publish(f"game:{session.game_id}", "state", {**self.snapshot(session), "change": change})

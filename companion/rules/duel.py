@@ -86,6 +86,13 @@ class DuelTurns(Part):
     def to_act(self, state: GameState, seats: tuple[int, ...]) -> tuple[int, ...]:
         return (state.active,)
 
+    def phase_text(self, state: GameState) -> str | None:
+        return {
+            Phase.OFFER: "Phase 0 · plant or discard the offered cards",
+            Phase.PLANT: "Phase 1 · plant from hand (one card may be discarded), then turn over 3",
+            Phase.PLANT_TRADED: "Phase 3 · plant turned-over cards or leave them as the offer, then draw",
+        }.get(state.phase)
+
     def cards_held(self, state: GameState) -> int:
         return len(duel(state).offer)
 
@@ -267,6 +274,9 @@ class DuelTurns(Part):
         offer.offer, state.face_up = list(state.face_up), []
         offer.committed.clear()
         offer.discarded = False
+        if state.last_pass:  # the pile ran out while turning over: the turn's planting was the last
+            effects.finish_game(state)
+            return
         state.draws_due = state.rules.draws(state)
         state.phase = Phase.DRAW
         effects.draw(state, move)

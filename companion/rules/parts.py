@@ -120,6 +120,10 @@ class Part:
         """Cards this part keeps outside the base game's zones (offers, order cards), for conservation."""
         return 0
 
+    def phase_text(self, state: GameState) -> str | None:
+        """What the phase now asks of the table, in a few words (the turn structure's wording)."""
+        return None
+
     def public(self, state: GameState) -> dict[str, Any]:
         """What this part shows everyone (JSON values), added to the public view."""
         return {}

@@ -149,8 +149,14 @@ class Rules:
     def cards_held(self, state: GameState) -> int:
         return sum(part.cards_held(state) for part in self.parts)
 
+    def phase_text(self, state: GameState) -> str:
+        for part in reversed(self.parts):
+            if (text := part.phase_text(state)) is not None:
+                return text
+        return f"Phase {int(state.phase)}"
+
     def public(self, state: GameState) -> dict[str, Any]:
-        shown: dict[str, Any] = {}
+        shown: dict[str, Any] = {"phase_text": self.phase_text(state), "deck_size": sum(state.deck_counts.values())}
         for part in self.parts:
             shown.update(part.public(state))
         return shown

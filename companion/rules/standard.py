@@ -42,6 +42,14 @@ class StandardTurns(Part):
     def move_rules(self) -> Mapping[type, MoveRule]:
         return STANDARD_MOVES
 
+    def phase_text(self, state: GameState) -> str | None:
+        return {
+            Phase.PLANT: f"Phase 1 · plant from hand, then turn over {state.rules.turn_over_count()}",
+            Phase.TRADE: "Phase 2 · trade and give",
+            Phase.PLANT_TRADED: "Phase 3 · plant turned-over and traded cards",
+            Phase.DRAW: "Phase 4 · draw",
+        }.get(state.phase)
+
     def to_act(self, state: GameState, seats: tuple[int, ...]) -> tuple[int, ...]:
         if state.phase is Phase.PLANT_TRADED:
             return waiting_to_plant(state)

@@ -170,3 +170,14 @@ def test_the_classic_duel_discards_only_after_planting_and_plants_drawn_cards_on
 
 def test_the_classic_duel_ends_at_the_usual_third_pass():
     assert ruleset("classic-duel", 2).end_pass() == 3 and ruleset("amigo-25-duel", 2).end_pass() == 1
+
+
+def test_in_the_classic_duel_a_pile_running_out_while_turning_over_ends_the_game_after_planting():
+    game = table("classic-duel", 2)
+    game.passes, game.draw.size = 2, 2
+    game.push(Plant(0, "blue"))
+    game.push(TurnOver(0, ("soy", "red")))  # only two were left: the third pass
+    assert not game.game_over
+    game.push(Plant(0, "soy", Source.FACE_UP, 1))
+    game.push(Draw(0))
+    assert game.game_over and game.passes == 3

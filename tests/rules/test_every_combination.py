@@ -37,6 +37,7 @@ def test_random_games_end_and_keep_every_card(combination, seed) -> None:
     setup = known_setup(combination, seed)
     finished = play_randomly(setup, seed)
     assert finished.game_over and finished.to_act() == ()
+    assert finished.passes == finished.rules.end_pass()
     state = GameState(setup)
     total = state.total_cards()
     for move in finished.move_stack:

@@ -13,7 +13,7 @@ from companion.storage import StoredGame
 from web.api.body import json_object, optional_json_object, query_int, reads_text, whole
 from web.auth import is_editor
 from web.errors import ApiError
-from web.present import holds_hidden_order, present, progress
+from web.present import event_text, holds_hidden_order, present, progress
 from web.tables import tables
 
 bp = Blueprint("games", __name__, url_prefix="/api/games")
@@ -77,7 +77,14 @@ def play_move(game_id: int) -> Response:
     if not isinstance(source, str) or not 0 < len(source) <= MAX_SOURCE:
         raise ApiError(400, f'"source" names where the move comes from in at most {MAX_SOURCE} characters, e.g. "dice"')
     stored = tables().push(game_id, event, source=source)
-    return jsonify({**tables().snapshot(tables().session(game_id)), "event": stored})
+    return jsonify(_after_move(game_id, stored, source))
+
+
+def _after_move(game_id: int, stored: dict[str, Any], source: str) -> dict[str, Any]:
+    """The snapshot after a move, with the change the page shows ("Last: ...") as the live stream words it."""
+    session = tables().session(game_id)
+    change = {"kind": "move", "event": stored, "source": source, "text": event_text(session.header, stored)}
+    return {**tables().snapshot(session), "event": stored, "change": change}
 
 
 @bp.post("/<int:game_id>/proposals")
@@ -178,8 +185,9 @@ def replay_at(game_id: int) -> Response:
     if at > len(session.events):
         raise ApiError(400, f"the game has {len(session.events)} events; \"at\" is at most that")
     state = replay_log(session.header, session.events[:at]).state
-    return jsonify({"game_id": game_id, "at": at, "events": len(session.events),
-                    "event": session.events[at - 1] if at else None,
+    event = session.events[at - 1] if at else None
+    return jsonify({"game_id": game_id, "at": at, "events": len(session.events), "event": event,
+                    "event_text": event_text(session.header, event) if event else None,
                     "state": present(session.header, state)})  # fmt: skip
 
 

@@ -119,6 +119,6 @@ def test_camera_moves_and_refusals_are_shown_with_their_source(page: Any, api: A
     assert alert.text.startswith("camera: It is Ann's turn")
     assert alert.find_element(By.CSS_SELECTOR, ".rule").text == "turn.out-of-turn"
     page.dismiss_alerts()
-    page.tap('.buy-field[data-seat="0"]')  # classic, 4 players: a third field costs 3 coins
-    assert page.find("#alerts .alert .rule").text == "field.price"
+    page.tap('.harvest[data-seat="0"][data-field="0"]')  # classic: a single card with an empty field beside it
+    assert page.find("#alerts .alert .rule").text == "harvest.protection"
     assert api.get(f"/api/games/{game_id}").get_json()["events"] == 1

@@ -125,7 +125,7 @@ def test_set_up_and_play_a_turn_by_tapping_while_a_second_page_watches(page: Any
         "plant", "harvest", "plant", "harvest", "plant", "plant", "draw",
     ]  # fmt: skip
     page.driver.switch_to.window(watcher)
-    assert page.text("#last-move") == "Last: Ben drew"
+    assert page.text("#last-move") == "Last: Ben drew 3 cards"
     page.driver.close()
     page.driver.switch_to.window(tablet)
     assert page.driver.find_elements(By.CSS_SELECTOR, ".seat.active .seat-name")[0].text.endswith("Cid")

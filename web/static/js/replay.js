@@ -7,7 +7,6 @@
   const slider = document.getElementById("replay-slider");
   const label = document.getElementById("replay-at");
   let view = null;
-  let names = [];
   let shown = -1;
   let wanted = 0;
   let loading = false;
@@ -23,10 +22,9 @@
       const data = await Companion.attempt(Companion.get(`/api/games/${gameId}/replay?at=${target}`));
       if (!data) break;
       shown = target;
-      names = data.state.players.map((p) => p.name);
-      view.draw({ state: data.state, events: data.at, change: data.event ? { kind: "move", event: data.event } : null });
+      view.draw({ state: data.state, events: data.at, change: data.event ? { kind: "move", event: data.event, text: data.event_text } : null });
       label.textContent = data.event
-        ? `Event ${data.at} of ${data.events}: ${Companion.describeEvent(data.event, names)}`
+        ? `Event ${data.at} of ${data.events}: ${data.event_text}`
         : `Start of the game (${data.events} events in all)`;
       history.replaceState(null, "", `?at=${target}`);
     }

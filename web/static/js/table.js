@@ -4,12 +4,6 @@
    by the replay. The table page starts it from the live stream. */
 (() => {
   const { el, beanImg } = Companion;
-  const PHASES = {
-    1: "Phase 1 · plant from hand, turn over 2",
-    2: "Phase 2 · trade and give",
-    3: "Phase 3 · plant turned-over and traded cards",
-    4: "Phase 4 · draw",
-  };
   const SERIES = ["#1f5fa8", "#b3261e", "#2f8a3a", "#d9a520", "#7b3fa0", "#138086", "#a35a1a"];
 
   let beanCatalogue = {};
@@ -17,36 +11,17 @@
   const shortName = (id) => beanName(id).replace(/ Bean$/, "");
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-  /* One line in players' words for a logged event. */
-  function describe(event, names) {
-    const who = (seat) => names[seat] || `seat ${seat}`;
-    const list = (beans) => (beans && beans.length ? beans.map(shortName).join(", ") : "nothing");
-    switch (event.type) {
-      case "plant": {
-        const from = { hand: "from hand", "face-up": "turned over", received: "received" }[event.source || "hand"];
-        const where = event.field === null || event.field === undefined ? "" : ` in field ${event.field + 1}`;
-        return `${who(event.player)} planted a ${beanName(event.bean)} (${from})${where}`;
-      }
-      case "turn-over": return `${who(event.player)} turned over ${list(event.beans)}`;
-      case "trade": {
-        const gives = [...(event.give_face_up || []), ...(event.give_hand || [])];
-        if (!event.receive || !event.receive.length) return `${who(event.player)} gave ${who(event.partner)} ${list(gives)}`;
-        if (!gives.length) return `${who(event.partner)} gave ${who(event.player)} ${list(event.receive)}`;
-        return `${who(event.player)} traded ${list(gives)} with ${who(event.partner)} for ${list(event.receive)}`;
-      }
-      case "end-trading": return `${who(event.player)} ended trading`;
-      case "harvest": return `${who(event.player)} harvested field ${event.field + 1}`;
-      case "buy-field": return `${who(event.player)} bought a third field`;
-      case "draw": return `${who(event.player)} drew${event.count ? " " + plural(event.count, "card") : ""}`;
-      default: return event.type;
-    }
-  }
+  /* The moves the engine offers a seat now (the page knows no rule of its own). */
+  const legalOf = (s, seat) => (s.legal && s.legal[seat]) || [];
+  const offers = (s, seat, type, source) => legalOf(s, seat).some((m) => m.type === type && (!source || m.fields.source === source));
+  const HANDLED = new Set(["turn-over", "trade", "end-trading", "draw", "harvest", "buy-field"]);
+  const handled = (m) => HANDLED.has(m.type) || (m.type === "plant" && ["hand", "face-up", "received"].includes(m.fields.source));
 
-  function changeLine(change, names) {
+  function changeLine(change) {
     if (!change) return "";
-    if ((change.kind === "move" || change.kind === "connect") && change.event) {
+    if ((change.kind === "move" || change.kind === "connect") && change.text) {
       const source = change.source && change.source !== "tablet" ? ` (from the ${change.source})` : "";
-      return `Last: ${describe(change.event, names)}${source}`;
+      return `Last: ${change.text}${source}`;
     }
     if (change.kind === "undo") return `Undone: ${plural(change.count, "event")}`;
     if (change.kind === "external") return "Changed elsewhere (another server or a terminal): this is the game as stored";
@@ -61,7 +36,7 @@
 
   /* A simple bar: one segment per pass of the draw pile, the current one filled as the pile shrinks. */
   function gauge(state) {
-    const total = Object.keys(state.unseen).reduce((sum, b) => sum + (beanCatalogue[b] ? beanCatalogue[b].count : 0), 0) || 1;
+    const total = state.deck_size || 1;
     const segments = [];
     for (let pass = 0; pass < state.end_pass; pass += 1) {
       let fill = 0;
@@ -175,7 +150,7 @@
       return el("section", { class: "proposals panel", id: "proposals" },
         el("h2", {}, "Seen, waiting for a tap"),
         list.map((p) => el("div", { class: `proposal${p.legal ? "" : " refused"}`, dataset: { proposal: p.id } },
-          el("span", { class: "proposal-text" }, `${p.source}: ${describe(p.event, names)}`),
+          el("span", { class: "proposal-text" }, `${p.source}: ${p.text || p.event.type}`),
           p.legal ? null : el("span", { class: "proposal-rule" }, p.error, " ", el("code", { class: "rule" }, p.rule)),
           el("div", { class: "proposal-actions" },
             el("button", { type: "button", class: "confirm", disabled: !p.legal, onclick: () => this.settle(p) }, "Confirm"),
@@ -224,7 +199,7 @@
         : el("div", { class: "banner" },
           el("span", { class: "turn-no" }, `Turn ${s.turn}`),
           el("strong", { class: "active-name", id: "active-name" }, active),
-          el("span", { class: "phase", id: "phase", dataset: { phase: s.phase } }, PHASES[s.phase] || `Phase ${s.phase}`));
+          el("span", { class: "phase", id: "phase", dataset: { phase: s.phase } }, s.phase_text || `Phase ${s.phase}`));
       const faceUp = el("div", { class: "face-up", id: "face-up" },
         el("span", { class: "label" }, "Turned over"),
         s.face_up.length ? s.face_up.map((bean, i) => this.faceUpCard(s, bean, i)) : el("span", { class: "muted" }, "none"));
@@ -236,21 +211,24 @@
         : el("button", { type: "button", class: "secondary undo", id: "undo", onclick: () => this.undo() }, "↶ Undo");
       return el("section", { class: "table-head panel" },
         el("div", { class: "head-row" }, banner,
-          el("div", { class: "last-move muted", id: "last-move" }, changeLine(change, names)), undo),
+          el("div", { class: "last-move muted", id: "last-move" }, changeLine(change)), undo),
         el("div", { class: "head-row" }, faceUp, gauge(s), piles));
     }
 
     faceUpCard(s, bean, index) {
       const content = [beanImg(bean, "card-img"), el("span", {}, shortName(bean))];
-      if (this.readOnly || s.game_over || s.phase === 1) return el("span", { class: "card", dataset: { bean } }, content);
+      const trading = offers(s, s.active_player, "trade");
+      if (this.readOnly || s.game_over || !(trading || offers(s, s.active_player, "plant", "face-up"))) {
+        return el("span", { class: "card", dataset: { bean } }, content);
+      }
       const trade = this.ui.trade;
-      const chosen = s.phase === 2 ? countIn(trade.face_up, bean) > countBefore(s.face_up, bean, index)
+      const chosen = trading ? countIn(trade.face_up, bean) > countBefore(s.face_up, bean, index)
         : this.isPicked("face-up", s.active_player, bean) && s.face_up.indexOf(bean) === index;
       return el("button", {
         type: "button", class: `card${chosen ? " chosen" : ""}`, "aria-pressed": chosen ? "true" : "false",
         dataset: { bean, index },
         onclick: () => {
-          if (s.phase === 2) {
+          if (trading) {
             trade.face_up = chosen ? removeOne(trade.face_up, bean) : [...trade.face_up, bean];
           } else {
             this.ui.pick = chosen ? null : { player: s.active_player, bean, source: "face-up" };
@@ -268,10 +246,10 @@
     seat(s, p, seat) {
       const active = seat === s.active_player && !s.game_over;
       const target = !this.readOnly && this.ui.pick && this.ui.pick.player === seat;
-      const price = s.third_field_price;
-      const buy = !this.readOnly && !s.game_over && p.fields.length < 3 && price !== null && price !== undefined
+      const buying = legalOf(s, seat).find((m) => m.type === "buy-field");
+      const buy = !this.readOnly && buying
         ? el("div", { class: "field" }, el("button", {
-          type: "button", class: "buy-field", dataset: { seat }, title: `buy a third field for ${plural(price, "coin")}`,
+          type: "button", class: "buy-field", dataset: { seat }, title: buying.text,
           onclick: () => this.send({ type: "buy-field", player: seat }),
         }, "+", el("br"), "field"))
         : null;
@@ -290,7 +268,7 @@
 
     receivedCard(s, seat, bean) {
       const content = [beanImg(bean, "card-img"), el("span", {}, shortName(bean))];
-      if (this.readOnly || s.phase < 3 || s.game_over) return el("span", { class: "card", dataset: { bean, seat } }, content);
+      if (this.readOnly || !offers(s, seat, "plant", "received")) return el("span", { class: "card", dataset: { bean, seat } }, content);
       const chosen = this.isPicked("received", seat, bean);
       return el("button", {
         type: "button", class: `card received-card${chosen ? " chosen" : ""}`, "aria-pressed": chosen ? "true" : "false",
@@ -334,10 +312,46 @@
       this.send({ type: "plant", player: pick.player, bean: pick.bean, source: pick.source, field });
     }
 
+    /* The controls for whoever must act, drawn from the moves the engine offers. */
     controls(s, names) {
-      const active = names[s.active_player];
-      const parts = s.phase === 1 ? this.phaseOne(s, active) : s.phase === 2 ? this.phaseTwo(s, names) : this.phaseThree(s, active);
-      return el("aside", { class: "controls panel", id: "controls" }, parts);
+      const seat = (s.to_act || [s.active_player])[0];
+      const moves = legalOf(s, seat);
+      const types = new Set(moves.map((m) => m.type));
+      let parts;
+      if (types.has("trade") || types.has("end-trading")) parts = this.phaseTwo(s, names, moves);
+      else if (types.has("turn-over") || offers(s, seat, "plant", "hand")) parts = this.phaseOne(s, names[seat], moves);
+      else parts = this.phaseThree(s, names, moves);
+      return el("aside", { class: "controls panel", id: "controls" }, parts, this.otherMoves(s, names));
+    }
+
+    /* Every other move the engine offers (a variant's or a module's), with a picker for each open choice. */
+    otherMoves(s, names) {
+      const rows = (s.to_act || []).flatMap((seat) => legalOf(s, seat).filter((m) => !handled(m)).map((m) => this.moveRow(m, names)));
+      return rows.length ? el("div", { class: "other-moves", id: "other-moves" }, rows) : null;
+    }
+
+    moveRow(move, names) {
+      const chosen = {};
+      const label = (name, value) => {
+        if (typeof value === "string") return beanCatalogue[value] ? shortName(value) : value;
+        if (name === "victim" || name === "partner") return names[value];
+        return name.endsWith("field") ? `field ${value + 1}` : name === "at" ? `place ${value + 1}` : String(value);
+      };
+      const pickers = Object.entries(move.choose).flatMap(([name, choice]) => {
+        const count = choice.many ? (choice.exactly ?? 1) : 1;
+        return Array.from({ length: count }, (_, i) => {
+          const set = (value) => {
+            const parsed = JSON.parse(value);
+            if (choice.many) { chosen[name] = chosen[name] || []; chosen[name][i] = parsed; } else chosen[name] = parsed;
+          };
+          set(JSON.stringify(choice.options[0]));
+          return el("select", { class: "choice", dataset: { choice: name }, "aria-label": name, onchange: (e) => set(e.target.value) },
+            choice.options.map((o) => el("option", { value: JSON.stringify(o) }, label(name, o))));
+        });
+      });
+      return el("div", { class: "row move-row", dataset: { type: move.type } }, ...pickers,
+        el("button", { type: "button", class: "move", dataset: { type: move.type },
+          onclick: () => this.send({ type: move.type, ...move.fields, ...chosen }) }, move.text));
     }
 
     beanPicker(s, { chosen = null, onPick, needUnseen = true }) {
@@ -356,8 +370,10 @@
       }, label)));
     }
 
-    phaseOne(s, active) {
+    phaseOne(s, active, moves) {
       const ui = this.ui;
+      const turning = moves.find((m) => m.type === "turn-over");
+      const toTurn = turning ? (turning.fields.beans || []).length || (turning.choose.beans && turning.choose.beans.exactly) || 0 : 0;
       const tabs = this.tabs([["plant", "Plant from hand"], ["turn", "Turn over"]], ui.mode, (mode) => { ui.mode = mode; this.redraw(); });
       if (ui.mode === "turn") {
         const chosen = el("div", { class: "chosen-row", id: "turned" }, ui.turned.length
@@ -365,11 +381,11 @@
             type: "button", class: "card chosen", title: "remove",
             onclick: () => { ui.turned.splice(i, 1); this.redraw(); },
           }, beanImg(bean, "card-img"), el("span", {}, shortName(bean))))
-          : el("span", { class: "muted" }, "Tap the two cards that came up."));
-        return [tabs, el("p", { class: "hint" }, `${active} turns over the top 2 cards of the draw pile.`), chosen,
-          this.beanPicker(s, { onPick: (bean) => { if (ui.turned.length < 2) ui.turned.push(bean); this.redraw(); } }),
+          : el("span", { class: "muted" }, turning ? `Tap the ${plural(toTurn, "card")} that came up.` : "Plant first."));
+        return [tabs, el("p", { class: "hint" }, turning ? turning.text : `${active} plants from the hand first.`), chosen,
+          this.beanPicker(s, { onPick: (bean) => { if (ui.turned.length < toTurn) ui.turned.push(bean); this.redraw(); } }),
           el("div", { class: "row" },
-            el("button", { type: "button", id: "turn-over", disabled: !ui.turned.length,
+            el("button", { type: "button", id: "turn-over", disabled: !ui.turned.length || !turning,
               onclick: () => this.send({ type: "turn-over", player: s.active_player, beans: [...ui.turned] }) },
             `Turn over ${ui.turned.length ? ui.turned.map(shortName).join(" + ") : ""}`),
             el("button", { type: "button", class: "secondary", onclick: () => { ui.turned = []; this.redraw(); } }, "Clear"))];
@@ -389,7 +405,7 @@
           el("button", { type: "button", class: "secondary", onclick: () => { ui.mode = "turn"; this.redraw(); } }, "Done planting →"))];
     }
 
-    phaseTwo(s, names) {
+    phaseTwo(s, names, moves) {
       const t = this.ui.trade;
       const activeSeat = s.active_player;
       const partner = t.partner;
@@ -420,26 +436,30 @@
             onclick: () => this.send({ type: "trade", player: activeSeat, partner, give_face_up: [...t.face_up], give_hand: [...t.hand], receive: [...t.receive] }) },
           gift ? "Give" : "Trade"),
           el("button", { type: "button", class: "secondary", onclick: () => { this.ui.trade = { ...this.freshUi("").trade, partner, side: t.side }; this.redraw(); } }, "Clear"),
-          el("button", { type: "button", id: "end-trading", class: "end-trading", onclick: () => this.send({ type: "end-trading", player: activeSeat }) }, "End trading")),
+          moves.some((m) => m.type === "end-trading")
+            ? el("button", { type: "button", id: "end-trading", class: "end-trading", onclick: () => this.send({ type: "end-trading", player: activeSeat }) }, "End trading")
+            : null),
         el("p", { class: "hint" }, "Tap turned-over cards to give them. Add hand cards from"),
         side,
         this.beanPicker(s, { needUnseen: false, onPick: (bean) => { (t.side === "hand" ? t.hand : t.receive).push(bean); this.redraw(); } }),
       ];
     }
 
-    phaseThree(s, active) {
+    phaseThree(s, names, moves) {
       const waiting = s.face_up.length + s.players.reduce((n, p) => n + p.received.length, 0);
       const pick = this.ui.pick;
+      const drawing = moves.find((m) => m.type === "draw");
+      const seat = (s.to_act || [s.active_player])[0];
       return [
-        el("h2", { class: "controls-title" }, "Plant, then draw"),
+        el("h2", { class: "controls-title" }, drawing ? `${names[seat]} draws` : "Plant"),
         el("p", { class: "hint" }, pick ? `Now tap a field of ${s.players[pick.player].name} for the ${beanName(pick.bean)}.`
-          : waiting ? `${plural(waiting, "card")} still to plant: tap a turned-over or received card, then a field.`
-            : `Everything is planted: ${active} draws.`),
+          : waiting ? `${plural(waiting, "card")} on the table: tap a turned-over or received card, then a field.`
+            : ""),
         pick ? el("button", { type: "button", id: "plant-any", class: "secondary",
           onclick: () => this.send({ type: "plant", player: pick.player, bean: pick.bean, source: pick.source, field: null }) },
         "Plant in a fitting field") : null,
-        el("button", { type: "button", class: "wide", id: "draw", onclick: () => this.send({ type: "draw", player: s.active_player }) },
-          `${active} draws`),
+        drawing ? el("button", { type: "button", class: "wide", id: "draw", onclick: () => this.send({ ...drawing.fields, type: "draw" }) },
+          `${names[seat]}: ${drawing.text}`) : null,
       ];
     }
 
@@ -534,7 +554,6 @@
 
   Companion.TableView = TableView;
   Companion.loadBeans = loadBeans;
-  Companion.describeEvent = (event, names) => describe(event, names);
   if (document.body.dataset.page === "table") {
     document.addEventListener("DOMContentLoaded", () => { startTablePage(); });
   }

@@ -19,6 +19,7 @@ FAILED = 70
 COMMAND_MODULES: tuple[str, ...] = (
     "companion.cli.records",
     "companion.cli.play",
+    "companion.cli.rulesets",
     "companion.cli.dice",
     "companion.cli.vision",
     "companion.cli.serve",

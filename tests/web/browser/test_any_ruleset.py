@@ -81,3 +81,23 @@ def test_the_duel_is_played_from_the_moves_the_engine_offers(page: Any, api: Any
     state = api.get(f"/api/games/{game_id}").get_json()["state"]
     assert state["players"][0]["hand_size"] == 4 and state["discard_pile"] == 1
     assert not any(m["type"] == "discard" for m in state["legal"][0])  # only one discard a turn
+
+
+def test_the_new_game_screen_offers_the_modules_the_books_allow(page: Any, api: Any, server: Any) -> None:
+    page.open("/new")
+    page.unlock()
+    page.tap('[data-game="bohnanza"]')
+    page.tap('[data-ruleset="amigo-25-duel"]')
+    assert page.visible("#module-magpie") and not page.visible("#module-bean-coin")  # the coin is for 3 to 5
+    page.tap('[data-ruleset="amigo-25"]')
+    for index, name in enumerate(["Ann", "Ben", "Cid"]):
+        page.type(f'.player-row[data-seat="{index}"] .player-name', name)
+    assert "draws four cards" in page.text('label[for="module-bean-coin"]')
+    page.tap("#module-bean-coin")
+    page.tap("#start-game")
+    page.until(lambda: "/games/" in page.driver.current_url, "the table did not open")
+    game_id = int(page.driver.current_url.rstrip("/").rsplit("/", 1)[1])
+    header = server.app.extensions["tables"].session(game_id).header
+    assert header.options["modules"] == ["bean-coin"]
+    page.until(page.facts, "no table drawn")
+    assert api.get(f"/api/games/{game_id}").get_json()["state"]["bean_coin"]["holder"] == 2

@@ -8,6 +8,7 @@
     game: null,
     ruleset: null,
     options: {},
+    modules: new Set(),
     players: [{ name: "" }, { name: "" }, { name: "" }],
     starter: null,
   };
@@ -24,6 +25,7 @@
     form.ruleset = name;
     const rules = rulesetEntry();
     form.options = Object.fromEntries(rules.options.map((o) => [o.name, o.default]));
+    form.modules = new Set();
     while (form.players.length < rules.min_players) form.players.push({ name: "" });
     while (form.players.length > rules.max_players) form.players.pop();
     if (!form.players.includes(form.starter)) form.starter = form.players[0];
@@ -42,6 +44,19 @@
         option.choices.map(({ value, about }) => el("option", { value, title: about, selected: form.options[option.name] === value },
           value === option.default ? `${value} (default)` : value)));
       return el("div", { class: "option-row" }, el("label", { for: id }, option.title || option.name.replace(/_/g, " ")), select);
+    });
+  }
+
+  /* The modules the books allow with this ruleset and player count, each a checkbox with its sentence. */
+  function drawModules() {
+    const allowed = (gameEntry().modules || []).filter((m) => (m.with[form.ruleset] || []).includes(form.players.length));
+    for (const name of [...form.modules]) if (!allowed.some((m) => m.name === name)) form.modules.delete(name);
+    return allowed.map((module) => {
+      const id = `module-${module.name}`;
+      const box = el("input", { type: "checkbox", id, name: "modules", value: module.name, checked: form.modules.has(module.name),
+        onchange: (e) => { if (e.target.checked) form.modules.add(module.name); else form.modules.delete(module.name); } });
+      return el("div", { class: "option-row module-row" }, box,
+        el("label", { for: id }, el("b", {}, module.title), " ", el("small", {}, module.about)));
     });
   }
 
@@ -80,8 +95,8 @@
     document.getElementById("game-choices").replaceChildren(...form.catalog.map((g) =>
       choiceButton(g.title, null, g.game === form.game, () => chooseGame(g.game), { game: g.game })));
     document.getElementById("ruleset-choices").replaceChildren(...gameEntry().rulesets.map((r) =>
-      choiceButton(r.title, `${r.min_players}–${r.max_players} players`, r.name === form.ruleset, () => chooseRuleset(r.name), { ruleset: r.name })));
-    document.getElementById("ruleset-options").replaceChildren(...drawOptions(rules));
+      choiceButton(r.title, `${r.min_players}–${r.max_players} players${r.about ? ` · ${r.about}` : ""}`, r.name === form.ruleset, () => chooseRuleset(r.name), { ruleset: r.name })));
+    document.getElementById("ruleset-options").replaceChildren(...drawOptions(rules), ...(form.game === "bohnanza" ? drawModules() : []));
     document.getElementById("player-limits").textContent = `${rules.min_players} to ${rules.max_players} players. Tap "starts" for the start player.`;
     document.getElementById("players").replaceChildren(...drawPlayers(rules));
     document.getElementById("add-player").disabled = form.players.length >= rules.max_players;
@@ -93,7 +108,8 @@
     error.textContent = "";
     const players = form.players.map((p, i) => p.name.trim() || `Player ${i + 1}`);
     const body = {
-      game: form.game, ruleset: form.ruleset, players, start_player: form.players.indexOf(form.starter), options: form.options,
+      game: form.game, ruleset: form.ruleset, players, start_player: form.players.indexOf(form.starter),
+      options: form.modules.size ? { ...form.options, modules: [...form.modules] } : form.options,
     };
     const title = document.getElementById("game-title").value.trim();
     if (title) body.meta = { title };

@@ -17,6 +17,7 @@ HELP = """\
   harvest PLAYER FIELD            harvest a whole field (fields count from 1)
   buy PLAYER                      buy a third field
   draw                            phase 4: the active player draws
+  do N                            make the N-th move listed under "now" (asks for what it leaves open)
   undo [N]   repair   show   help   quit
                                   (repair: undo a stored event that no longer replays, and those after it)"""
 

@@ -30,7 +30,6 @@ def db_path(args: argparse.Namespace) -> Path:
     return args.db or default_db()
 
 
-PHASES = {1: "phase 1: plant from hand", 2: "phase 2: trade", 3: "phase 3: plant traded cards, then draw"}
 
 
 def table_text(summary: dict[str, Any]) -> str:
@@ -46,6 +45,10 @@ def table_text(summary: dict[str, Any]) -> str:
         lines.append(f"{marker} {seat}: {p['name']:<10} {counts}  {fields}{waiting}")
     if summary["face_up"]:
         lines.append(f"  turned over: {', '.join(summary['face_up'])}")
+    if summary.get("offer"):
+        lines.append(f"  offered: {', '.join(summary['offer'])}")
+    if summary.get("bean_coin"):
+        lines.append(f"  the Bean Coin: {summary['players'][summary['bean_coin']['holder']]['name']}")
     lines.append(
         f"  draw pile {summary['draw_pile']}, discard pile {summary['discard_pile']}, "
         f"passes {summary['passes']} of {summary['end_pass']}"
@@ -54,7 +57,7 @@ def table_text(summary: dict[str, Any]) -> str:
         lines.append(f"  game over: {summary['result']}")
     else:
         active = summary["players"][summary["active_player"]]["name"]
-        lines.append(f"  turn {summary['turn']}: {active}, {PHASES[summary['phase']]}")
+        lines.append(f"  turn {summary['turn']}: {active}, {summary['phase_text']}")
         if summary["forecast"]:
             lines.append(f"  {summary['forecast']['text']}")
     return "\n".join(lines)

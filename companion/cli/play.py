@@ -6,10 +6,13 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from companion.cli.choices import chosen_move, menu
 from companion.cli.commands import HELP, parse_command
 from companion.cli.common import add_db_option, db_path, table_text
 from companion.records import Header
 from companion.rules import RULESETS, IllegalMove
+from companion.rules.parts import MODULES
+from companion.rules.wording import describe
 from companion.session import GameSession
 from companion.storage import GameStore, StaleLog, StoreError
 
@@ -72,14 +75,17 @@ def _new_game(store: GameStore, ask: Callable[[str], str]) -> GameSession:
     names = list(RULESETS)
     for rs in names:
         cls = RULESETS[rs]
-        print(f"  {rs:<10} {cls.title} ({cls.min_players}-{cls.max_players} players)")
+        print(f"  {rs:<20} {cls.title} ({cls.min_players}-{cls.max_players} players)")
+    print("  modules, added as +NAME after the ruleset: " + ", ".join(MODULES) + " (`companion rulesets` says more)")
     while True:
-        chosen = ask(f"Ruleset [{names[0]}]: ") or names[0]
+        words = (ask(f"Ruleset [{names[0]}]: ") or names[0]).split()
+        chosen, modules = words[0], [w.removeprefix("+") for w in words[1:]]
         typed = ask("Players in seating order, clockwise, comma-separated: ")
         players = [p.strip() for p in typed.split(",") if p.strip()]
         start = ask(f"Start player [{players[0] if players else ''}]: ") or (players[0] if players else "")
         try:
-            header = Header("bohnanza", chosen, tuple(players), players.index(start) if start in players else 0)
+            seat = players.index(start) if start in players else 0
+            header = Header("bohnanza", chosen, tuple(players), seat, {"modules": modules} if modules else {})
             session = GameSession.start(store, header)
         except ValueError as exc:
             print(f"  ! {exc}")
@@ -108,7 +114,9 @@ def _loop(session: GameSession, ask: Callable[[str], str]) -> None:
             _undo(session, line)
             continue
         try:
-            session.push(parse_command(session.state, line))
+            words = line.split()
+            move = chosen_move(session.state, words[1:], ask) if word == "do" else parse_command(session.state, line)
+            event = session.push(move)
         except IllegalMove as exc:
             print(f"  ! refused: {exc.violation.message}")
             continue
@@ -118,7 +126,8 @@ def _loop(session: GameSession, ask: Callable[[str], str]) -> None:
         except ValueError as exc:
             print(f"  ! {exc}")
             continue
-        print(table_text(session.summary()))
+        print(f"  {describe(event, session.header.players)}")
+        _show(session)
         if session.finished:
             print("The game is over.")
             return
@@ -129,6 +138,8 @@ def _show(session: GameSession) -> None:
     print(table_text(session.summary()))
     if session.broken is not None:
         print(f"  ! this game stops at its last good event: {session.broken.message}. Type 'repair' to do so.")
+    elif not session.finished:
+        print(menu(session.state))
 
 
 def _undo(session: GameSession, line: str) -> None:

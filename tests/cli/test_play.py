@@ -62,3 +62,16 @@ def test_an_unknown_game_exits_2_with_a_sentence(tmp_path: Path):
     done = play(tmp_path / "games.sqlite3", "--game", "42", typed="")
     assert done.returncode == 2
     assert "there is no game 42" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_variant_is_started_with_modules_and_its_moves_entered_from_the_numbered_list(tmp_path: Path):
+    database = tmp_path / "games.sqlite3"
+    typed = "amigo-25-duel +magpie\nAnn, Ben\n\nplant blue\ndo 2\nsoy\n2\nquit\n"
+    done = play(database, "--new", typed=typed)
+    assert done.returncode == 0, done.stderr
+    assert "do 2: Ann: Discard one hand card" in done.stdout
+    assert "Ann discarded a Soy Bean from hand" in done.stdout
+    with GameStore(database) as store:
+        game = store.games()[0]
+        assert game.header is not None and game.header.options == {"modules": ["magpie"]}
+        assert store.events(game.id)[-1] == {"type": "discard", "player": 0, "bean": "soy", "at": 1}

@@ -1,5 +1,5 @@
 """Imports every edition, turn structure and module, so that their registries are complete."""
 
-from companion.rules import bean_coin, duel, editions, expansion, field_beans, magpie, standard
+from companion.rules import bean_coin, duel, editions, expansion, field_beans, magpie, orders, standard
 
-__all__ = ["bean_coin", "duel", "editions", "expansion", "field_beans", "magpie", "standard"]
+__all__ = ["bean_coin", "duel", "editions", "expansion", "field_beans", "magpie", "orders", "standard"]

@@ -41,7 +41,9 @@ def test_examples_replay_to_a_finished_game(path):
         assert set(player) >= {"name", "coins", "fields", "hand_size"}
         assert player["fields"] == [None] * len(player["fields"])
     assert {"draw_pile", "discard_pile", "passes", "game_over", "winners", "scores"} <= set(state)
-    assert sorted(state["scores"].values()) == sorted(p["coins"] for p in state["players"])
+    for player in state["players"]:
+        parts = state["score_breakdown"][player["name"]]
+        assert parts["coins"] == player["coins"] and state["scores"][player["name"]] == sum(parts.values())
 
 
 def write(tmp_path: Path, lines: list[str]) -> Path:

@@ -200,7 +200,7 @@ class BeanCoin(Part):
         if not 0 <= move.at < hand.size:
             return RuleViolation("hand.too-few", f"There is no card at place {move.at + 1} of the hand.")
         if hand.cards is None:
-            return checks.impossible(state, Counter([move.bean]), state.unseen)
+            return checks.impossible(state, Counter([move.bean]))
         if move.at != self.seeded_place(state) or hand.cards[move.at] != move.bean:
             place = self.seeded_place(state)
             return RuleViolation("card.wrong", f"The card drawn is the {bean_name(hand.cards[place])} at place "

@@ -11,7 +11,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from companion.cards import CATALOGUE
+from companion.rules.drawing import TakePlan
 from companion.rules.editions import PROTECTION_LENIENT
+from companion.rules.hidden import SinceReshuffle, take
 from companion.rules.moves import BuyField, Draw, EndTrading, Harvest, Move, Plant, Source, Trade, TurnOver
 from companion.rules.phases import Phase
 from companion.rules.violations import RuleViolation
@@ -47,17 +49,38 @@ def unknown_bean(state: GameState, beans: Iterable[str]) -> RuleViolation | None
     return None
 
 
-def impossible(state: GameState, beans: Counter[str], pool: Counter[str]) -> RuleViolation | None:
-    """Revealed cards must be among the cards nobody has seen yet."""
+def impossible(state: GameState, beans: Counter[str]) -> RuleViolation | None:
+    """Cards revealed from hidden hands must be among the cards nobody has seen yet."""
     for bean, count in beans.items():
-        if count > pool[bean]:
-            total = state.deck_counts[bean]
-            return RuleViolation(
-                "card.impossible",
-                f"That cannot be: the game has {total} {bean_name(bean)}s and only {pool[bean]} "
-                f"{'is' if pool[bean] == 1 else 'are'} still unseen.",
-            )
+        if count > state.unseen[bean]:
+            return _cannot_be(state, bean)
+    if state.hidden is not None and (odd := state.hidden.impossible(state.unseen - beans)) is not None:
+        return _since_reshuffle(state.hidden, odd)
     return None
+
+
+def _cannot_be(state: GameState, bean: str) -> RuleViolation:
+    total, left = state.deck_counts[bean], max(0, state.unseen[bean])
+    return RuleViolation("card.impossible", f"That cannot be: the game has {total} {bean_name(bean)}s and only "
+                                            f"{left} {'is' if left == 1 else 'are'} still unseen.")  # fmt: skip
+
+
+def _since_reshuffle(hidden: SinceReshuffle, bean: str) -> RuleViolation:
+    back = hidden.pile[bean]
+    went = f"only {back} {bean_name(bean)}{'' if back == 1 else 's'}" if back else f"no {bean_name(bean)}"
+    return RuleViolation("card.impossible", f"That cannot be: {went} went back into the draw pile when the discard "
+                                            "pile was reshuffled, and the cards seen since leave none to be "
+                                            "this card.")  # fmt: skip
+
+
+def take_problem(state: GameState, plan: TakePlan, beans: tuple[str, ...]) -> RuleViolation | None:
+    """Cards turned over from a hidden draw pile must be cards it can hold."""
+    hidden, unseen, bean = take(state.hidden, state.unseen, plan.piles, beans)
+    if bean is None:
+        return None
+    if hidden is None or unseen[bean] < 0:
+        return _cannot_be(state, bean)
+    return _since_reshuffle(hidden, bean)
 
 
 def held_in_hand(player: PlayerState, beans: tuple[str, ...]) -> RuleViolation | None:
@@ -133,7 +156,7 @@ def _check_plant_source(state: GameState, player: PlayerState, move: Plant) -> R
                 f"{player.name}'s front card is a {bean_name(front)}, not a {bean_name(move.bean)}: "
                 "cards are planted in the order of the hand, which never changes.",
             )
-        return None if player.hand.known else impossible(state, Counter([move.bean]), state.unseen)
+        return None if player.hand.known else impossible(state, Counter([move.bean]))
     if state.phase is not Phase.PLANT_TRADED:
         return RuleViolation(
             "phase3.after-trading", "Turned-over and traded cards are planted in phase 3, once trading has ended."
@@ -180,7 +203,7 @@ def check_turn_over(state: GameState, move: TurnOver) -> RuleViolation | None:
             shown = ", ".join(bean_name(b) for b in plan.cards if b)
             return RuleViolation("card.wrong", f"The top of the draw pile is {shown}, not what was recorded.")
         return None
-    return impossible(state, Counter(move.beans), state.unseen + Counter(plan.reshuffled))
+    return take_problem(state, plan, move.beans)
 
 
 def check_trade(state: GameState, move: Trade) -> RuleViolation | None:
@@ -209,8 +232,25 @@ def check_trade(state: GameState, move: Trade) -> RuleViolation | None:
     active, partner = state.players[move.player], state.players[move.partner]
     if bad := held_in_hand(active, move.give_hand) or held_in_hand(partner, move.receive):
         return bad
+    if bad := held_at(active, move.give_hand, move.give_hand_at) or held_at(partner, move.receive, move.receive_at):
+        return bad
     if not (active.hand.known and partner.hand.known):
-        return impossible(state, Counter(move.give_hand + move.receive), state.unseen)
+        return impossible(state, Counter(move.give_hand + move.receive))
+    return None
+
+
+def held_at(player: PlayerState, beans: tuple[str, ...], places: tuple[int, ...]) -> RuleViolation | None:
+    """Places named for the cards taken from a hand: one per card, different, within the hand, that bean there."""
+    if not places:
+        return None
+    if len(places) != len(beans) or len(set(places)) != len(places):
+        return RuleViolation("hand.places", "Name one different place in the hand for each card taken from it.")
+    for place, bean in zip(places, beans):
+        if place >= player.hand.size:
+            return RuleViolation("hand.places", f"{player.name} has no card at place {place + 1} of the hand.")
+        if player.hand.cards is not None and player.hand.cards[place] != bean:
+            return RuleViolation("hand.not-held", f"{player.name}'s card at place {place + 1} is a "
+                                                  f"{bean_name(player.hand.cards[place])}, not a {bean_name(bean)}.")
     return None
 
 

@@ -24,6 +24,9 @@ class TakePlan:
     """The pile ran out for the game-ending time."""
     reshuffled: list[str]
     """Discarded cards that went back into the draw pile."""
+    piles: list[tuple[list[str] | None, int]]
+    """Where the cards came from, in order: (None: the pile as it was | the cards reshuffled into a new one,
+    how many were taken from it)."""
 
 
 def reshuffled_order(cards: list[str], seed: int, pass_number: int) -> list[str]:
@@ -51,6 +54,7 @@ def plan_take(
     pile = list(pile) if pile is not None else None
     taken: list[str | None] = []
     reshuffled: list[str] = []
+    piles: list[tuple[list[str] | None, int]] = [(None, 0)]
     last = False
 
     def run_out() -> bool:
@@ -59,6 +63,7 @@ def plan_take(
         if passes >= end_pass:
             return True
         reshuffled.extend(discard)
+        piles.append((list(discard), 0))
         pile_size = len(discard)
         if pile is not None:
             pile = reshuffled_order(discard, seed, passes)
@@ -71,7 +76,8 @@ def plan_take(
                 break
             continue
         taken.append(pile.pop() if pile is not None else None)
+        piles[-1] = (piles[-1][0], piles[-1][1] + 1)
         pile_size -= 1
         if pile_size == 0 and (last := run_out()):
             break
-    return TakePlan(taken, pile, pile_size, discard, passes, last, reshuffled)
+    return TakePlan(taken, pile, pile_size, discard, passes, last, reshuffled, piles)

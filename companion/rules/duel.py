@@ -211,7 +211,7 @@ class DuelTurns(Part):
         if move.at is not None and not 0 <= move.at < hand.size:
             return RuleViolation("hand.too-few", f"There is no card at place {move.at + 1} of the hand.")
         if hand.cards is None:
-            return checks.impossible(state, Counter([move.bean]), state.unseen) or checks.held_in_hand(
+            return checks.impossible(state, Counter([move.bean])) or checks.held_in_hand(
                 state.players[move.player], (move.bean,))
         if (hand.cards[move.at] if move.at is not None else move.bean) != move.bean or move.bean not in hand.cards:
             return RuleViolation("hand.not-held", f"That card is not a {bean_name(move.bean)}.")

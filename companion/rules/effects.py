@@ -33,8 +33,7 @@ def plant(state: GameState, move: Plant) -> None:
 
 def turn_over(state: GameState, move: TurnOver) -> None:
     plan = state.plan_take(len(move.beans))
-    state.commit_take(plan)
-    state.unseen.subtract(move.beans)
+    state.commit_take(plan, move.beans)
     state.face_up = list(move.beans)
     state.phase = Phase.TRADE
 
@@ -43,8 +42,8 @@ def trade(state: GameState, move: Trade) -> None:
     active, partner = state.players[move.player], state.players[move.partner]
     for bean in move.give_face_up:
         state.face_up.remove(bean)
-    active.hand.remove(move.give_hand)
-    partner.hand.remove(move.receive)
+    active.hand.remove(move.give_hand, move.give_hand_at)
+    partner.hand.remove(move.receive, move.receive_at)
     state.unseen.subtract(move.give_hand + move.receive)
     partner.received.extend(move.give_face_up + move.give_hand)
     active.received.extend(move.receive)

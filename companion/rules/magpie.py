@@ -120,7 +120,7 @@ class Magpie(Part):
             if hand.front() != MAGPIE:
                 return RuleViolation("hand.order", f"The front card is a {bean_name(hand.front())}, not a magpie.")
             return None
-        return checks.impossible(state, Counter([MAGPIE]), state.unseen)
+        return checks.impossible(state, Counter([MAGPIE]))
 
     def apply_play(self, state: GameState, move: PlayMagpie) -> None:
         state.players[move.player].hand.remove_front()

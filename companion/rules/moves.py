@@ -60,6 +60,10 @@ class Trade:
     give_face_up: tuple[str, ...] = ()
     give_hand: tuple[str, ...] = ()
     receive: tuple[str, ...] = ()
+    give_hand_at: tuple[int, ...] = ()
+    """Where each card of ``give_hand`` sits in the hand (0 = front); left out: the rearmost copy."""
+    receive_at: tuple[int, ...] = ()
+    """Where each card of ``receive`` sits in the partner's hand; left out: the rearmost copy."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +114,7 @@ MOVE_TYPES: dict[str, type] = {
 }
 _TYPE_NAMES = {cls: name for name, cls in MOVE_TYPES.items()}
 _BEAN_LISTS = {"beans", "give_face_up", "give_hand", "receive"}
+_PLACE_LISTS = {"give_hand_at", "receive_at"}
 FIELD_PARSERS: dict[str, Callable[[str, Any], Any]] = {}
 """Parsers of fields that registered moves add (``(event type, value) -> value``, ``ValueError`` if bad)."""
 
@@ -185,6 +190,11 @@ def _field_value(kind: str, name: str, value: Any) -> Any:
         if not isinstance(value, str) or value not in sources:
             raise ValueError(f"source must be one of {', '.join(sources)}, not {shown(value)}")
         return sources[value]
+    if name in _PLACE_LISTS:
+        if not isinstance(value, list) or len(value) > MAX_NUMBER or \
+                not all(type(v) is int and 0 <= v <= MAX_NUMBER for v in value):  # fmt: skip
+            raise ValueError(f"{name!r} of a {kind} event must be a list of places in the hand (0 = front)")
+        return tuple(value)
     if name in _BEAN_LISTS:
         if not isinstance(value, list) or len(value) > MAX_NUMBER or not all(_is_bean_id(b) for b in value):
             raise ValueError(f"{name!r} of a {kind} event must be a list of bean ids")

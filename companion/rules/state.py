@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 from companion.rules.drawing import TakePlan, plan_take
+from companion.rules.hidden import SinceReshuffle, take
 from companion.rules.legal import LegalMove
 from companion.rules.moves import Move, Plant
 from companion.rules.phases import Phase
@@ -50,6 +51,8 @@ class GameState:
         self.face_up: list[str] = []
         self.discard: list[str] = []
         self.unseen: Counter[str] = Counter(self.deck_counts)
+        self.hidden: SinceReshuffle | None = None
+        """What is known of the hidden cards since the last reshuffle (None before the first)."""
         self.passes = 0
         self.last_pass = False
         """The draw pile ran out for the last time: the game ends after this turn's phase 3."""
@@ -157,11 +160,14 @@ class GameState:
             self.rules.end_pass(), wanted, self.seed,
         )  # fmt: skip
 
-    def commit_take(self, plan: TakePlan) -> None:
-        """Carry out a planned take (the cards themselves go where the caller puts them)."""
+    def commit_take(self, plan: TakePlan, shown: tuple[str, ...] | None = None) -> None:
+        """Carry out a planned take: ``shown``, the cards turned over, or None for cards drawn unseen.
+
+        The cards themselves go where the caller puts them.
+        """
         self.draw.cards, self.draw.size = plan.pile, plan.pile_size
         self.discard, self.passes = plan.discard, plan.passes
-        self.unseen.update(plan.reshuffled)
+        self.hidden, self.unseen, _ = take(self.hidden, self.unseen, plan.piles, shown)
         self.last_pass = self.last_pass or plan.last_pass
 
     # --- questions --------------------------------------------------------------

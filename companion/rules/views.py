@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.rules.forecast import Forecast, forecast
+from companion.rules.hidden import hidden_counts
 from companion.rules.scoring import Ranking, ranking
 
 if TYPE_CHECKING:
@@ -49,6 +50,8 @@ class PublicView:
     discard_pile: int
     discard_top: str | None
     unseen: dict[str, int]
+    hidden: dict[str, dict[str, tuple[int, int]]]
+    """Per bean, the fewest and most cards that may be in the draw pile and hidden in hands."""
     passes: int
     end_pass: int
     forecast: Forecast | None
@@ -83,6 +86,8 @@ class PublicView:
             "discard_pile": self.discard_pile,
             "discard_top": self.discard_top,
             "unseen": self.unseen,
+            "pile_beans": {b: list(c["pile"]) for b, c in self.hidden.items()},
+            "hidden_in_hands": {b: list(c["hands"]) for b, c in self.hidden.items()},
             "passes": self.passes,
             "end_pass": self.end_pass,
             "forecast": asdict(self.forecast) if self.forecast else None,
@@ -132,6 +137,8 @@ def public_view(state: GameState) -> PublicView:
         discard_pile=len(state.discard),
         discard_top=state.discard[-1] if state.discard else None,
         unseen={b: state.unseen[b] for b in state.deck_counts},
+        hidden=hidden_counts(state.hidden, Counter({b: state.unseen[b] for b in state.deck_counts}), state.draw.size,
+                             sum(p.hand.size for p in state.players)),
         passes=state.passes,
         end_pass=rules.end_pass(),
         forecast=forecast(state),

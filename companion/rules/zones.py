@@ -73,12 +73,16 @@ class Hand:
         """How many known cards of ``bean`` the hand holds (0 when hidden)."""
         return self.cards.count(bean) if self.cards is not None else 0
 
-    def remove(self, beans: Iterable[str]) -> None:
-        """Take cards out from anywhere (a trade): the rearmost card of each bean."""
+    def remove(self, beans: Iterable[str], at: tuple[int, ...] = ()) -> None:
+        """Take cards out from anywhere (a trade): from the places ``at``, else the rearmost card of each bean."""
+        if at:
+            for place in sorted(at, reverse=True):
+                self.remove_at(place)
+            return
         for bean in beans:
             if self.cards is not None:
-                at = len(self.cards) - 1 - self.cards[::-1].index(bean)
-                del self.cards[at]
+                place = len(self.cards) - 1 - self.cards[::-1].index(bean)
+                del self.cards[place]
             self.size -= 1
 
     def remove_at(self, at: int) -> None:

@@ -1,5 +1,6 @@
 """Imports every edition, turn structure and module, so that their registries are complete."""
 
-from companion.rules import bean_coin, duel, editions, expansion, field_beans, magpie, orders, standard
+from companion.rules import bean_coin, duel, editions, expansion, field_beans, magpie, optional_rules, orders, standard
 
-__all__ = ["bean_coin", "duel", "editions", "expansion", "field_beans", "magpie", "orders", "standard"]
+__all__ = ["bean_coin", "duel", "editions", "expansion", "field_beans", "magpie", "optional_rules", "orders",
+           "standard"]

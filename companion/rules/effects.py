@@ -112,9 +112,9 @@ def next_turn(state: GameState, phase: Phase) -> None:
 
 
 def finish_game(state: GameState) -> None:
-    """The game ends: everyone harvests every field."""
+    """The game ends: everyone harvests every field (then a module may still ask for moves first)."""
     for seat, player in enumerate(state.players):
         for index, field in enumerate(player.fields):
             if field.count:
                 harvest_field(state, seat, index)
-    state.game_over = True
+    state.game_over = not state.rules.delay_end(state)

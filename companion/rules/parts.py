@@ -120,6 +120,10 @@ class Part:
         """Cards this part keeps outside the base game's zones (offers, order cards), for conservation."""
         return 0
 
+    def delay_end(self, state: GameState) -> bool:
+        """Whether the game, which would end now (fields harvested), waits for moves of this part first."""
+        return False
+
     def phase_text(self, state: GameState) -> str | None:
         """What the phase now asks of the table, in a few words (the turn structure's wording)."""
         return None

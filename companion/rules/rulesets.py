@@ -149,6 +149,9 @@ class Rules:
     def cards_held(self, state: GameState) -> int:
         return sum(part.cards_held(state) for part in self.parts)
 
+    def delay_end(self, state: GameState) -> bool:
+        return any([part.delay_end(state) for part in self.parts])  # every part asked: each notes the end
+
     def phase_text(self, state: GameState) -> str:
         for part in reversed(self.parts):
             if (text := part.phase_text(state)) is not None:

@@ -35,6 +35,11 @@ TIE_BREAK = Option("tie_break", {
 }, "Tie-break")  # fmt: skip
 
 
+def staggered_deal(players: int) -> tuple[int, ...]:
+    """The deal with six or seven players (001, 003): 3, 4 and 5 cards, then 6 to everyone else."""
+    return (3, 4, 5) + (6,) * (players - 3)
+
+
 class Edition(Part):
     """The base game's numbers; editions override the hooks where their book differs."""
 
@@ -109,9 +114,7 @@ class Classic(Edition):
         return tuple(b for b in CLASSIC_BEANS if b not in removed)
 
     def hand_sizes(self) -> tuple[int, ...]:
-        if self.players < 6:
-            return super().hand_sizes()
-        return (3, 4, 5) + (6,) * (self.players - 3)
+        return super().hand_sizes() if self.players < 6 else staggered_deal(self.players)
 
     def third_field_price(self) -> int | None:
         if self.players == 3:

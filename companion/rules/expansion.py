@@ -9,6 +9,7 @@ from companion.rules.editions import (
     TIE_MOST_CARDS,
     Edition,
     register_edition,
+    staggered_deal,
 )
 from companion.rules.parts import Option
 
@@ -42,9 +43,7 @@ class AmigoNewBeans(Edition):
         return self.players >= 6 and self.rules.options.get("deal_6_7") == DEAL_STAGGERED
 
     def hand_sizes(self) -> tuple[int, ...]:
-        if self._staggered():
-            return (3, 4, 5) + (6,) * (self.players - 3)
-        return super().hand_sizes()
+        return staggered_deal(self.players) if self._staggered() else super().hand_sizes()
 
     def draws(self, active: int) -> list[tuple[int, int]]:
         if self._staggered():
@@ -108,9 +107,7 @@ class ExpansionSet(Edition):
         return tuple(b for b in ("coffee", "brandy", *BASE_BEANS, "cocoa", "field") if b not in removed)
 
     def hand_sizes(self) -> tuple[int, ...]:
-        if self.players < 6:
-            return super().hand_sizes()
-        return (3, 4, 5) + (6,) * (self.players - 3)
+        return super().hand_sizes() if self.players < 6 else staggered_deal(self.players)
 
     def third_field_price(self) -> int | None:
         if self.players == 3:

@@ -4,20 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import Draw, EndTrading, Harvest, IllegalMove, Plant, Source, TurnOver, public_view
+from companion.rules import Draw, EndTrading, Harvest, Plant, Source, TurnOver, public_view
 from companion.rules.bean_coin import ClaimCoin, DefendCoin, PlantDrawn, YieldCoin
 from companion.rules.rulesets import ruleset
-from support.tables import table
+from support.tables import refused, table
 
 COIN = {"modules": ["bean-coin"]}
 
-
-def refused(state, move) -> str:
-    violation = state.check(move)
-    assert violation is not None, f"{move} should be refused"
-    with pytest.raises(IllegalMove):
-        state.push(move)
-    return violation.rule
 
 
 def coin_table(players: int = 4):

@@ -4,20 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import Draw, Harvest, IllegalMove, Phase, Plant, Source, Trade, TurnOver, public_view
+from companion.rules import Draw, Harvest, Phase, Plant, Source, Trade, TurnOver, public_view
 from companion.rules.duel_moves import Discard, DiscardOffer
 from companion.rules.rulesets import ruleset
-from support.tables import known_table, table
+from support.tables import known_table, refused, table
 
 HANDS = [["blue", "chili", "soy", "green", "red"], ["stink", "stink", "soy", "green", "red"]]
 
-
-def refused(state, move) -> str:
-    violation = state.check(move)
-    assert violation is not None, f"{move} should be refused"
-    with pytest.raises(IllegalMove):
-        state.push(move)
-    return violation.rule
 
 
 def duel(top=("soy", "soy", "red"), hands=HANDS, edition="amigo-25-duel"):

@@ -4,17 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import Draw, EndTrading, Harvest, IllegalMove, Phase, Plant, Source, TurnOver
+from companion.rules import Draw, EndTrading, Harvest, Phase, Plant, Source, TurnOver
 from companion.rules.rulesets import ruleset
-from support.tables import known_table, table
-
-
-def refused(state, move) -> str:
-    violation = state.check(move)
-    assert violation is not None, f"{move} should be refused"
-    with pytest.raises(IllegalMove):
-        state.push(move)
-    return violation.rule
+from support.tables import known_table, refused, table
 
 
 def to_phase_four(game, seat: int = 0) -> None:

@@ -2,19 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from companion.records import Header, dumps_record, loads_record, replay
-from companion.rules import Draw, EndTrading, IllegalMove, Plant, Source, Trade, TurnOver, public_view
-from support.tables import given_draw_pile, known_table, table
-
-
-def refused(state, move) -> str:
-    violation = state.check(move)
-    assert violation is not None, f"{move} should be refused"
-    with pytest.raises(IllegalMove):
-        state.push(move)
-    return violation.rule
+from companion.rules import Draw, EndTrading, Plant, Source, Trade, TurnOver, public_view
+from support.tables import given_draw_pile, known_table, refused, table
 
 
 def some(game, *but: str) -> str:

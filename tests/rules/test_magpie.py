@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
-
-from companion.rules import EndTrading, Harvest, IllegalMove, Plant, Trade, TurnOver
+from companion.rules import EndTrading, Harvest, Plant, Trade, TurnOver
 from companion.rules.magpie import EndTheft, PlayMagpie, Steal
 from companion.rules.rulesets import ruleset
-from support.tables import known_table, table
+from support.tables import known_table, refused, table
 
 MAGPIE = {"modules": ["magpie"]}
 
-
-def refused(state, move) -> str:
-    violation = state.check(move)
-    assert violation is not None, f"{move} should be refused"
-    with pytest.raises(IllegalMove):
-        state.push(move)
-    return violation.rule
 
 
 def magpie_table(hands=None):

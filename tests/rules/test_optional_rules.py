@@ -4,20 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import Draw, EndTrading, IllegalMove, Plant, Source, Trade, TurnOver
+from companion.rules import Draw, EndTrading, Plant, Source, Trade, TurnOver
 from companion.rules.optional_rules import Retrade, RevealHand
 from companion.rules.rulesets import ruleset
-from support.tables import given_draw_pile, known_table, table
+from support.tables import given_draw_pile, known_table, refused, table
 
 HANDS = [["blue", "chili", "soy", "green", "red"], ["stink"] * 5, ["soy"] * 5, ["green"] * 5]
 
-
-def refused(state, move) -> str:
-    violation = state.check(move)
-    assert violation is not None, f"{move} should be refused"
-    with pytest.raises(IllegalMove):
-        state.push(move)
-    return violation.rule
 
 
 def test_the_active_player_may_trade_on_received_cards():

@@ -4,21 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import Draw, EndTrading, IllegalMove, Plant, Source, TurnOver, public_view
+from companion.rules import Draw, EndTrading, Plant, Source, TurnOver, public_view
 from companion.rules.orders import FillOrder, LayOrder
 from companion.rules.rulesets import ruleset
-from support.tables import known_table, table
+from support.tables import known_table, refused, table
 
 ORDERS = {"modules": ["order-cards"]}
 HANDS = [["blue", "chili", "soy", "green", "red"], ["stink"] * 5, ["soy"] * 5, ["green"] * 5]
 
-
-def refused(state, move) -> str:
-    violation = state.check(move)
-    assert violation is not None, f"{move} should be refused"
-    with pytest.raises(IllegalMove):
-        state.push(move)
-    return violation.rule
 
 
 def seat_orders(game, seat: int) -> dict:

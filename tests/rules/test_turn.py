@@ -2,19 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
-from companion.rules import Draw, EndTrading, Harvest, IllegalMove, Phase, Plant, Source, Trade, TurnOver
-from support.tables import known_table
-
-
-def refused(state, move) -> str:
-    violation = state.check(move)
-    assert violation is not None, f"{move} should be refused"
-    with pytest.raises(IllegalMove):
-        state.push(move)
-    return violation.rule
-
+from companion.rules import Draw, EndTrading, Harvest, Phase, Plant, Source, Trade, TurnOver
+from support.tables import known_table, refused
 
 # --- fixed hand order, phase 1 ------------------------------------------------------------
 

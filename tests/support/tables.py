@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.rules import GameState, KnownDeck, Setup
+import pytest
+
+from companion.rules import GameState, IllegalMove, KnownDeck, Setup
 from companion.rules.rulesets import ruleset
 
 NAMES = ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus")
@@ -43,3 +45,12 @@ def given_draw_pile(state: GameState, cards: int, passes: int, keep: tuple[str, 
         state.discard.append(bean)
     state.draw.size = cards
     state.passes = passes
+
+
+def refused(state, move) -> str:
+    """The rule a refused move breaks; the move changes nothing (``push`` raises)."""
+    violation = state.check(move)
+    assert violation is not None, f"{move} should be refused"
+    with pytest.raises(IllegalMove):
+        state.push(move)
+    return violation.rule

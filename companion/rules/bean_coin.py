@@ -117,6 +117,15 @@ class BeanCoin(Part):
         c = coin(state)
         return {"bean_coin": {"holder": c.holder, "claimed": c.claimed, "drawn": c.drawn}}
 
+    def notes(self, state: GameState) -> list[str]:
+        c, active = coin(state), state.names[state.active]
+        found = [f"{state.names[c.holder]} holds the AMIGO Bean Coin"]
+        if c.claimed:
+            found.append(f"{active} claims it: {state.names[c.holder]} may defend or hand it over")
+        if c.drawn is not None:
+            found.append(f"{active} must plant the drawn {bean_name(c.drawn)} at once")
+        return found
+
     def cards_held(self, state: GameState) -> int:
         return 1 if coin(state).drawn is not None else 0
 

@@ -36,7 +36,7 @@ from companion.rules.moves import BuyField, Draw, Harvest, Plant, Source, Trade,
 from companion.rules.parts import MoveRule, Part, register_turns
 from companion.rules.phases import Phase
 from companion.rules.violations import RuleViolation
-from companion.rules.wording import bean_name, cards
+from companion.rules.wording import bean_name, beans, cards
 
 if TYPE_CHECKING:
     from companion.rules.state import GameState
@@ -98,6 +98,10 @@ class DuelTurns(Part):
 
     def public(self, state: GameState) -> dict[str, Any]:
         return {"offer": list(duel(state).offer)}
+
+    def notes(self, state: GameState) -> list[str]:
+        offer = duel(state).offer
+        return [f"Offered to {state.names[state.active]}: {beans(offer)}"] if offer else []
 
     def veto(self, state: GameState, move: Any) -> RuleViolation | None:
         if isinstance(move, Harvest) and not self.harvest_any_time and move.player != state.active:

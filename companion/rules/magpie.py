@@ -83,6 +83,12 @@ class Magpie(Part):
         current = theft(state)
         return {"theft": None if current is None else {"thief": state.active, "victims": list(current.victims)}}
 
+    def notes(self, state: GameState) -> list[str]:
+        current = theft(state)
+        if current is None:
+            return []
+        return [f"{state.names[state.active]} is stealing with a magpie ({len(current.victims)} of {VICTIMS} taken)"]
+
     def move_rules(self) -> Mapping[type, MoveRule]:
         return {
             PlayMagpie: MoveRule(self.check_play, self.apply_play, self.play_options),

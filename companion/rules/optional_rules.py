@@ -127,6 +127,10 @@ class HandAtEnd(Part):
     def to_act(self, state: GameState, seats: tuple[int, ...]) -> tuple[int, ...]:
         return (self._waiting(state)[0],) if self._waiting(state) else seats
 
+    def notes(self, state: GameState) -> list[str]:
+        waiting = self._waiting(state)
+        return [f"The game is ending: {state.names[waiting[0]]} shows the hand to plant and sell it"] if waiting else []
+
     def veto(self, state: GameState, move: Any) -> RuleViolation | None:
         if self._waiting(state) and not isinstance(move, RevealHand):
             return RuleViolation("hand-at-end.reveal", "The game is ending: every player shows the hand to plant "

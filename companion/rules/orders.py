@@ -105,6 +105,10 @@ class OrderCards(Part):
             {"in_hand": h.in_hand, "ahead": list(h.ahead), "shown": list(h.shown) if h.shown else None,
              "filled": h.filled} for h in o.seats]}}  # fmt: skip
 
+    def notes(self, state: GameState) -> list[str]:
+        return [f"{state.names[seat]}'s order {h.shown[0]}/{h.shown[1]} is laid out"
+                for seat, h in enumerate(orders(state).seats) if h.shown is not None]  # fmt: skip
+
     def score(self, state: GameState, seat: int) -> dict[str, int]:
         return {"orders": orders(state).seats[seat].filled}
 

@@ -128,6 +128,10 @@ class Part:
         """What the phase now asks of the table, in a few words (the turn structure's wording)."""
         return None
 
+    def notes(self, state: GameState) -> list[str]:
+        """Sentences the table shows about this part now ("Cid holds the Bean Coin")."""
+        return []
+
     def public(self, state: GameState) -> dict[str, Any]:
         """What this part shows everyone (JSON values), added to the public view."""
         return {}

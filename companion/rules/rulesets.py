@@ -18,7 +18,7 @@ from companion.rules.parts import MODULES, TURNS, MoveRule, Option, Part
 from companion.rules.violations import RuleViolation
 
 if TYPE_CHECKING:
-    from companion.rules.legal import LegalMove
+    from companion.rules.legal import Choice, LegalMove
     from companion.rules.moves import Move
     from companion.rules.state import GameState
 
@@ -159,7 +159,9 @@ class Rules:
         return f"Phase {int(state.phase)}"
 
     def public(self, state: GameState) -> dict[str, Any]:
-        shown: dict[str, Any] = {"phase_text": self.phase_text(state), "deck_size": sum(state.deck_counts.values())}
+        notes = [note for part in self.parts for note in part.notes(state)]
+        shown: dict[str, Any] = {"phase_text": self.phase_text(state), "deck_size": sum(state.deck_counts.values()),
+                                 "notes": notes}
         for part in self.parts:
             shown.update(part.public(state))
         return shown
@@ -201,7 +203,16 @@ class Rules:
         found = [m for rule in self.move_rules.values() for m in rule.legal(state, seat)]
         for part in self.parts:
             found.extend(part.legal(state, seat))
-        return found
+        return [m for m in found if not self._vetoed(state, m)]
+
+    def _vetoed(self, state: GameState, offered: LegalMove) -> bool:
+        """Whether a part forbids this kind of move now (tried with the first of each open choice)."""
+        sample = {name: _first(choice) for name, choice in offered.choose.items()}
+        try:
+            move = offered.move(**sample)
+        except ValueError:
+            return False
+        return any(part.veto(state, state.resolve(move)) is not None for part in self.parts)
 
     def to_act(self, state: GameState) -> tuple[int, ...]:
         seats: tuple[int, ...] = ()
@@ -210,6 +221,13 @@ class Rules:
         for part in self.parts:
             seats = part.to_act(state, seats)
         return seats
+
+
+def _first(choice: Choice) -> Any:
+    first = choice.options[0] if choice.options else None
+    if not choice.many:
+        return first
+    return [first] * (choice.exactly or 1) if first is not None else []
 
 
 def _module_names(value: Any) -> tuple[str, ...]:

@@ -79,3 +79,13 @@ def test_a_received_magpie_goes_to_the_back_of_the_hand():
     game.push(EndTrading(0))
     assert game.players[0].received == [] and game.players[0].hand.size == size + 1
     assert game.unseen["magpie"] == 6  # hidden in a hand again: the engine checks it when it is played
+
+
+def test_during_a_theft_the_engine_offers_only_the_theft_and_says_so():
+    game = magpie_table()
+    game.push(PlayMagpie(0))
+    offered = {m.type for m in game.legal_moves(0)}
+    assert offered <= {"steal", "end-theft", "harvest"} and "steal" in offered
+    from companion.rules import public_view
+
+    assert "Ann is stealing with a magpie (0 of 2 taken)" in public_view(game).to_dict()["notes"]

@@ -212,7 +212,8 @@
       return el("section", { class: "table-head panel" },
         el("div", { class: "head-row" }, banner,
           el("div", { class: "last-move muted", id: "last-move" }, changeLine(change)), undo),
-        el("div", { class: "head-row" }, faceUp, gauge(s), piles));
+        el("div", { class: "head-row" }, faceUp, gauge(s), piles),
+        s.notes && s.notes.length ? el("div", { class: "notes", id: "notes" }, s.notes.map((note) => el("p", {}, note))) : null);
     }
 
     faceUpCard(s, bean, index) {
@@ -451,7 +452,7 @@
       const drawing = moves.find((m) => m.type === "draw");
       const seat = (s.to_act || [s.active_player])[0];
       return [
-        el("h2", { class: "controls-title" }, drawing ? `${names[seat]} draws` : "Plant"),
+        drawing || waiting ? el("h2", { class: "controls-title" }, drawing ? `${names[seat]} draws` : "Plant") : null,
         el("p", { class: "hint" }, pick ? `Now tap a field of ${s.players[pick.player].name} for the ${beanName(pick.bean)}.`
           : waiting ? `${plural(waiting, "card")} on the table: tap a turned-over or received card, then a field.`
             : ""),

@@ -309,6 +309,10 @@ def check_buy_field(state: GameState, move: BuyField) -> RuleViolation | None:
         return RuleViolation(
             "field.price", f"A third field costs {price} coins; {player.name} has {len(player.coins)}."
         )
+    if move.coins and len(move.coins) != price:
+        return RuleViolation("field.price", f"A third field costs {price} coins, not {len(move.coins)}.")
+    if missing := Counter(move.coins) - Counter(player.coins):
+        return RuleViolation("field.coins", f"{player.name} has no {bean_name(next(iter(missing)))} coin to pay with.")
     return None
 
 

@@ -85,8 +85,9 @@ def buy_field(state: GameState, move: BuyField) -> None:
     player = state.players[move.player]
     price = state.rules.third_field_price()
     assert price is not None
-    paid = player.coins[len(player.coins) - price :]
-    del player.coins[len(player.coins) - price :]
+    paid = list(move.coins) or player.coins[len(player.coins) - price :]
+    for coin in reversed(paid):  # the topmost copy of each coin named
+        del player.coins[len(player.coins) - 1 - player.coins[::-1].index(coin)]
     state.discard.extend(paid)
     player.fields.append(Field())
     player.bought_field = True

@@ -83,9 +83,14 @@ class Harvest:
 
 @dataclass(frozen=True, slots=True)
 class BuyField:
-    """Buy the third bean field with coins from the coin pile."""
+    """Buy the third bean field with coins from the coin pile.
+
+    ``coins`` names the coins spent by the bean on their other side; left out, the topmost
+    coins are spent, as the classic edition says.
+    """
 
     player: int
+    coins: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +118,7 @@ MOVE_TYPES: dict[str, type] = {
     "draw": Draw,
 }
 _TYPE_NAMES = {cls: name for name, cls in MOVE_TYPES.items()}
-_BEAN_LISTS = {"beans", "give_face_up", "give_hand", "receive"}
+_BEAN_LISTS = {"beans", "give_face_up", "give_hand", "receive", "coins"}
 _PLACE_LISTS = {"give_hand_at", "receive_at"}
 FIELD_PARSERS: dict[str, Callable[[str, Any], Any]] = {}
 """Parsers of fields that registered moves add (``(event type, value) -> value``, ``ValueError`` if bad)."""

@@ -130,3 +130,20 @@ def test_the_anniversary_edition_sells_no_third_field():
     coins(game, 0, 5)
     assert game.check(BuyField(0)).rule == "field.no-purchase"
     assert [len(p.fields) for p in table("amigo-25", 3).players] == [3, 3, 3]
+
+
+def test_a_payment_names_the_coins_it_spends_or_takes_the_topmost():
+    game = table("classic", 4)
+    game.players[0].coins = ["blue", "chili", "soy", "red"]
+    game.push(BuyField(0, ("blue", "soy", "red")))
+    assert game.players[0].coins == ["chili"] and game.discard[-3:] == ["blue", "soy", "red"]
+    game.players[1].coins = ["blue", "chili", "soy", "red"]
+    game.push(BuyField(1))
+    assert game.players[1].coins == ["blue"]
+
+
+def test_a_payment_cannot_name_coins_the_player_does_not_have():
+    game = table("classic", 4)
+    game.players[0].coins = ["blue", "chili", "soy"]
+    violation = game.check(BuyField(0, ("blue", "blue", "soy")))
+    assert violation is not None and violation.rule == "field.coins"

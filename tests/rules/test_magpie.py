@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.rules import EndTrading, Harvest, Plant, Trade, TurnOver
+from companion.rules import EndTrading, Harvest, Plant, Trade, TurnOver, public_view
 from companion.rules.magpie import EndTheft, PlayMagpie, Steal
 from companion.rules.rulesets import ruleset
 from support.tables import known_table, refused, table
@@ -86,6 +86,4 @@ def test_during_a_theft_the_engine_offers_only_the_theft_and_says_so():
     game.push(PlayMagpie(0))
     offered = {m.type for m in game.legal_moves(0)}
     assert offered <= {"steal", "end-theft", "harvest"} and "steal" in offered
-    from companion.rules import public_view
-
     assert "Ann is stealing with a magpie (0 of 2 taken)" in public_view(game).to_dict()["notes"]

@@ -2,14 +2,21 @@
 
 A turn (``duel-amigo``, book 000 variant 3):
 0. use the opponent's offer: for each bean type, plant all its cards in one field or discard them;
-1. plant the front card, may plant the next, and may discard any one hand card;
+1. plant the front card, may plant the next, and may discard any one hand card at any point;
 2. turn over three cards, then add the discard pile's top card while it matches a type among them;
 3. plant turned-over cards (all of a type in the same field) or leave them, by type, as the offer;
 4. draw two. Only the active player harvests; the game ends as soon as the draw pile runs out.
 
-``duel-classic`` (book 001, "The bean duel for 2 players") follows the same steps with the
-game's usual rules otherwise: offered and drawn cards may be planted one by one, the hand discard
-comes after planting, anybody may harvest at any time, and the end is the usual one.
+``duel-classic`` (book 001, "The bean duel for 2 players") has four steps: 1. plant or discard the
+offered cards; 2. plant one or two from the hand, then may discard one hand card; 3. turn over three
+(and the matching discard-pile cards), plant any of them, leave the rest as the offer; 4. draw two.
+Otherwise the game's usual rules hold: cards are planted one by one, anybody harvests at any time.
+
+The matching cards of the discard pile lay face up, so a ``turn-over`` event names only the cards
+from the draw pile and the engine adds the discard pile's matches itself, at a real table too.
+The offered and turned-over cards of one type are planted one ``plant`` event each; in the AMIGO
+Duel, once the first is planted, the rest of that type must follow into the same field before
+anything else is done.
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.rules import checks, effects, offers
 from companion.rules.duel_moves import Discard, DiscardOffer
@@ -44,11 +51,11 @@ if TYPE_CHECKING:
 
 @dataclass(slots=True)
 class DuelState:
-    """The offer on the table, and what this turn has committed to."""
+    """The offer on the table, and what this turn has done so far."""
 
     offer: list[str] = field(default_factory=list)
-    committed: dict[str, int] = field(default_factory=dict)
-    """Bean type -> the field its offered or turned-over cards all go to (once one is planted)."""
+    group: tuple[str, int] | None = None
+    """(bean, field): a type whose cards are going into one field, some still to plant (AMIGO)."""
     discarded: bool = False
     """A hand card was discarded this turn."""
 
@@ -58,15 +65,23 @@ def duel(state: GameState) -> DuelState:
     return found
 
 
+def waiting(state: GameState) -> list[str]:
+    """The cards the active player now plants or leaves: the offer in phase 0, else the turned-over cards."""
+    return duel(state).offer if state.phase is Phase.OFFER else state.face_up
+
+
 class DuelTurns(Part):
     """The steps both Duels share; the flags say where the books differ."""
 
     same_field: bool = True
-    """All cards of one type, offered or turned over, go into the same field (000)."""
+    """All cards of one type, offered or turned over, go together into the same field (000)."""
     harvest_any_time: bool = False
     discard_after_planting: bool = False
+    """The hand card is discarded after planting, which ends planting from the hand (001)."""
     ends_at_once: bool = True
-    """The game ends as soon as the draw pile runs out (000)."""
+    """The game ends as soon as the draw pile runs out, even while turning over (000)."""
+    steps: ClassVar[Mapping[Phase, str]] = {}
+    """The turn structure's words for each phase."""
 
     def allows(self, rules: Any) -> str | None:
         return None if rules.players == 2 else "the Duel is for two players"
@@ -87,11 +102,7 @@ class DuelTurns(Part):
         return (state.active,)
 
     def phase_text(self, state: GameState) -> str | None:
-        return {
-            Phase.OFFER: "Phase 0 · plant or discard the offered cards",
-            Phase.PLANT: "Phase 1 · plant from hand (one card may be discarded), then turn over 3",
-            Phase.PLANT_TRADED: "Phase 3 · plant turned-over cards or leave them as the offer, then draw",
-        }.get(state.phase)
+        return self.steps.get(state.phase)
 
     def cards_held(self, state: GameState) -> int:
         return len(duel(state).offer)
@@ -107,7 +118,24 @@ class DuelTurns(Part):
         if isinstance(move, Harvest) and not self.harvest_any_time and move.player != state.active:
             return RuleViolation("duel.harvest-active", "In the Duel you can only harvest your beans when you're "
                                                         "the active player.")  # fmt: skip
+        if (group := duel(state).group) is not None and not self._completes(move, group):
+            bean, into = group
+            return RuleViolation("duel.same-field", f"All the {bean_name(bean)}s go into the same field: plant the "
+                                                    f"rest of them in field {into + 1} first.")  # fmt: skip
+        if state.phase is Phase.OFFER and move.player == state.active and not self._uses_offer(move):
+            return RuleViolation("duel.offer-first", "First plant or discard the cards your opponent left as an "
+                                                     "offer.")  # fmt: skip
         return None
+
+    @staticmethod
+    def _completes(move: Any, group: tuple[str, int]) -> bool:
+        return isinstance(move, Plant) and move.source is not Source.HAND and (move.bean, move.field) == group
+
+    @staticmethod
+    def _uses_offer(move: Any) -> bool:
+        """Whether ``move`` may be made while the offer is still on the table."""
+        return isinstance(move, (DiscardOffer, Harvest, BuyField)) or isinstance(move, Plant) and \
+            move.source is Source.OFFER  # fmt: skip
 
     # --- planting ------------------------------------------------------------
 
@@ -115,20 +143,18 @@ class DuelTurns(Part):
         if move.source is Source.RECEIVED:
             return RuleViolation("duel.no-trade", "The Duel has no trading, so no cards are received.")
         if move.source is Source.HAND:
+            if self.discard_after_planting and duel(state).discarded and move.player == state.active:
+                return RuleViolation("duel.discarded", "The hand card is discarded after planting: no more cards "
+                                                       "are planted from the hand this turn.")  # fmt: skip
             return checks.check_plant(state, move)
         if bad := checks.unknown_bean(state, [move.bean]) or checks.active_only(state, move, "plants these cards"):
             return bad
         wanted = Phase.OFFER if move.source is Source.OFFER else Phase.PLANT_TRADED
-        pile = duel(state).offer if move.source is Source.OFFER else state.face_up
         if state.phase is not wanted:
-            return RuleViolation("duel.phase", "Offered cards are used in phase 0; turned-over cards are planted "
-                                               "in phase 3.")  # fmt: skip
-        if move.bean not in pile:
+            return RuleViolation("duel.phase", "Offered cards are used before planting from the hand; turned-over "
+                                               "cards are planted after turning them over.")  # fmt: skip
+        if move.bean not in waiting(state):
             return RuleViolation("duel.not-there", f"No {bean_name(move.bean)} is left there to plant.")
-        committed = duel(state).committed.get(move.bean)
-        if self.same_field and committed is not None and move.field != committed:
-            return RuleViolation("duel.same-field", f"All the {bean_name(move.bean)}s must go into the same field: "
-                                                    f"field {committed + 1}.")  # fmt: skip
         return checks.check_field(state, move)
 
     def apply_plant(self, state: GameState, move: Plant) -> None:
@@ -136,46 +162,39 @@ class DuelTurns(Part):
             effects.plant(state, move)
             return
         assert move.field is not None
-        pile = duel(state).offer if move.source is Source.OFFER else state.face_up
+        pile = waiting(state)
         pile.remove(move.bean)
         state.players[move.player].fields[move.field].plant(move.bean)
-        if move.bean in pile:
-            duel(state).committed[move.bean] = move.field
-        else:
-            duel(state).committed.pop(move.bean, None)
+        duel(state).group = (move.bean, move.field) if self.same_field and move.bean in pile else None
         self._offer_done(state)
 
     def plant_options(self, state: GameState, seat: int) -> list[LegalMove]:
         if seat != state.active:
             return []
         if state.phase is Phase.PLANT:
-            return offers.plant_options(state, seat)
-        source = {Phase.OFFER: Source.OFFER, Phase.PLANT_TRADED: Source.FACE_UP}.get(state.phase)
-        if source is None:
+            return [] if self.discard_after_planting and duel(state).discarded else offers.plant_options(state, seat)
+        if state.phase not in (Phase.OFFER, Phase.PLANT_TRADED):
             return []
-        pile = duel(state).offer if source is Source.OFFER else state.face_up
+        offered = state.phase is Phase.OFFER
+        source, where_from = (Source.OFFER, "offered") if offered else (Source.FACE_UP, "turned-over")
+        group = duel(state).group
         found = []
-        for bean in dict.fromkeys(pile):
+        for bean in dict.fromkeys(waiting(state)):
             where = offers.field_choice(state, seat, bean)
-            committed = duel(state).committed.get(bean)
-            if self.same_field and committed is not None:
-                where = Choice(tuple(f for f in where.options if f == committed))
+            if group is not None:
+                where = Choice(tuple(f for f in where.options if (bean, f) == group))
             if where.options:
-                text = f"Plant the {'offered' if source is Source.OFFER else 'turned-over'} {bean_name(bean)}"
-                found.append(LegalMove("plant", {"player": seat, "bean": bean, "source": source.value}, text,
-                                       {"field": where}))  # fmt: skip
+                found.append(LegalMove("plant", {"player": seat, "bean": bean, "source": source.value},
+                                       f"Plant the {where_from} {bean_name(bean)}", {"field": where}))  # fmt: skip
         return found
 
-    # --- phase 0: the offer ----------------------------------------------------
+    # --- the offer, used at the start of the turn --------------------------------
 
     def check_discard_offer(self, state: GameState, move: DiscardOffer) -> RuleViolation | None:
         if bad := checks.active_only(state, move, "uses the offer"):
             return bad
         if state.phase is not Phase.OFFER or move.bean not in duel(state).offer:
             return RuleViolation("duel.not-there", f"No offered {bean_name(move.bean)} is on the table.")
-        if self.same_field and move.bean in duel(state).committed:
-            return RuleViolation("duel.same-field", f"The {bean_name(move.bean)}s are being planted: all of them "
-                                                    "go into the same field.")  # fmt: skip
         return None
 
     def apply_discard_offer(self, state: GameState, move: DiscardOffer) -> None:
@@ -185,33 +204,34 @@ class DuelTurns(Part):
         self._offer_done(state)
 
     def discard_offer_options(self, state: GameState, seat: int) -> list[LegalMove]:
-        if seat != state.active or state.phase is not Phase.OFFER:
+        if seat != state.active or state.phase is not Phase.OFFER or duel(state).group is not None:
             return []
+        offer = Counter(duel(state).offer)
         return [LegalMove("discard-offer", {"player": seat, "bean": bean},
-                          f"Discard the offered {bean_name(bean)}s")
-                for bean in dict.fromkeys(duel(state).offer)
-                if not (self.same_field and bean in duel(state).committed)]  # fmt: skip
+                          f"Discard the offered {bean_name(bean)}{'s' if n > 1 else ''}")
+                for bean, n in offer.items()]  # fmt: skip
 
-    def _offer_done(self, state: GameState) -> None:
+    @staticmethod
+    def _offer_done(state: GameState) -> None:
         if state.phase is Phase.OFFER and not duel(state).offer:
             state.phase = Phase.PLANT
-            duel(state).committed.clear()
 
-    # --- phase 1: one hand card may be discarded ----------------------------------
+    # --- one hand card may be discarded ---------------------------------------------
 
     def check_discard(self, state: GameState, move: Discard) -> RuleViolation | None:
         if bad := checks.active_only(state, move, "discards from the hand"):
             return bad
         if state.phase is not Phase.PLANT:
-            return RuleViolation("duel.discard-phase", "A hand card may be discarded only in phase 1.")
+            return RuleViolation("duel.discard-phase", "A hand card may be discarded only while planting from the "
+                                                       "hand, before cards are turned over.")  # fmt: skip
         if duel(state).discarded:
             return RuleViolation("duel.discard-once", "Only one hand card may be discarded each turn.")
-        if self.discard_after_planting and state.plants_this_turn == 0 and state.players[move.player].hand.size:
+        hand = state.players[move.player].hand
+        if self.discard_after_planting and state.plants_this_turn == 0 and hand.size:
             return RuleViolation("duel.discard-after-planting", "Plant from your hand first; then you may discard "
                                                                 "one card.")  # fmt: skip
         if bad := checks.unknown_bean(state, [move.bean]):
             return bad
-        hand = state.players[move.player].hand
         if move.at is not None and not 0 <= move.at < hand.size:
             return RuleViolation("hand.too-few", f"There is no card at place {move.at + 1} of the hand.")
         if hand.cards is None:
@@ -244,7 +264,7 @@ class DuelTurns(Part):
                           f"Discard the {bean_name(bean)} at place {at + 1} of the hand")
                 for at, bean in enumerate(hand.cards)]  # fmt: skip
 
-    # --- phase 2: three cards and the discard pile's matches ------------------------
+    # --- three cards and the discard pile's matches ------------------------------------
 
     def apply_turn_over(self, state: GameState, move: TurnOver) -> None:
         effects.turn_over(state, move)
@@ -258,26 +278,23 @@ class DuelTurns(Part):
         return RuleViolation("duel.no-trade", "There is no trading in the Duel: what you do not plant is left "
                                               "as an offer to your opponent.")  # fmt: skip
 
-    # --- phase 4 ------------------------------------------------------------------
+    # --- draw two; what is left is the offer ------------------------------------------------
 
     def check_draw(self, state: GameState, move: Draw) -> RuleViolation | None:
-        if bad := checks.active_only(state, move, "draws cards in phase 4"):
+        if bad := checks.active_only(state, move, "draws cards at the end of the turn"):
             return bad
         if state.phase is not Phase.PLANT_TRADED:
-            return RuleViolation("phase4.too-early", "Cards are drawn in phase 4, after turning over and planting.")
-        if self.same_field and (left := [b for b in duel(state).committed if b in state.face_up]):
-            return RuleViolation("duel.same-field", f"All the turned-over {bean_name(left[0])}s must be planted "
-                                                    "together, in the same field.")  # fmt: skip
+            return RuleViolation("phase4.too-early", "Cards are drawn at the end of the turn, after turning over "
+                                                     "and planting.")  # fmt: skip
         due = state.rules.draws(state)[0][1]
         if move.count is not None and move.count != due:
             return RuleViolation("phase4.count", f"The active player draws {due} cards, not {move.count}.")
         return None
 
     def apply_draw(self, state: GameState, move: Draw) -> None:
-        offer = duel(state)
-        offer.offer, state.face_up = list(state.face_up), []
-        offer.committed.clear()
-        offer.discarded = False
+        kept = duel(state)
+        kept.offer, state.face_up = list(state.face_up), []
+        kept.group, kept.discarded = None, False
         if state.last_pass:  # the pile ran out while turning over: the turn's planting was the last
             effects.finish_game(state)
             return
@@ -285,13 +302,16 @@ class DuelTurns(Part):
         state.phase = Phase.DRAW
         effects.draw(state, move)
         if not state.game_over:
-            state.phase = Phase.OFFER if offer.offer else Phase.PLANT
+            state.phase = Phase.OFFER if kept.offer else Phase.PLANT
 
     def draw_options(self, state: GameState, seat: int) -> list[LegalMove]:
-        if seat != state.active or state.phase is not Phase.PLANT_TRADED or self.check_draw(state, Draw(seat)):
+        if seat != state.active or state.phase is not Phase.PLANT_TRADED or state.check(Draw(seat)) is not None:
             return []
         count = state.rules.draws(state)[0][1]
-        text = f"Draw {cards(count)}" + (f", leaving {len(state.face_up)} as the offer" if state.face_up else "")
+        if state.last_pass:
+            text = "End the game: the draw pile has run out"
+        else:
+            text = f"Draw {cards(count)}" + (f", leaving {len(state.face_up)} as the offer" if state.face_up else "")
         return [LegalMove("draw", {"player": seat, "count": count}, text)]
 
 
@@ -302,6 +322,11 @@ class DuelAmigo(DuelTurns):
     book = "000_7919b706fb618356.txt, variant 3"
     about = ("Use the opponent's offer, plant from your hand and may discard one card, turn over three (and matching "
              "cards from the discard pile), plant or offer them by type, draw two.")
+    steps = {
+        Phase.OFFER: "Phase 0 · plant or discard the offered cards, one bean type at a time",
+        Phase.PLANT: "Phase 1 · plant from hand (you may discard one card), then turn over 3",
+        Phase.PLANT_TRADED: "Phase 3 · plant turned-over cards by type or leave them as the offer, then draw 2",
+    }
 
 
 @register_turns
@@ -315,11 +340,19 @@ class DuelClassic(DuelTurns):
     harvest_any_time = True
     discard_after_planting = True
     ends_at_once = False
+    steps = {
+        Phase.OFFER: "Step 1 · plant or discard the offered cards",
+        Phase.PLANT: "Step 2 · plant from hand, then you may discard one card; then turn over 3",
+        Phase.PLANT_TRADED: "Step 3 · plant any of the drawn cards, leave the rest as the offer, then draw 2",
+    }
 
 
 @register_edition
 class AmigoDuel(Edition):
-    """000 variant 3: garden removed, brandy and coffee added; three fields; draw two; ends at the first pass."""
+    """000 variant 3: garden removed, brandy and coffee added; three fields; draw two; ends at the first pass.
+
+    The Duel names no tie-break: the edition's (furthest from the start player) by default.
+    """
 
     name = "amigo-25-duel"
     title = "Bohnanza, AMIGO 25th-anniversary edition: variant 3, the Duel"
@@ -349,9 +382,12 @@ class AmigoDuel(Edition):
 class ClassicDuel(Edition):
     """001's bean duel: "the same rules as the game for three to seven players" with its own four steps.
 
-    The book names no deck, fields or end for two: as with three players, the cocoa beans are removed;
-    as with four or more, each player starts with two fields and may buy a third for three coins;
-    the game ends at the third pass, as the book's general rule says.
+    The duel changes only the turn, and the book's variations by player count name three, four or five,
+    and six or seven players, never two; so everything else is the general rules as printed: all 154
+    cards (no bean removed), five cards dealt, two fields with a third to buy once for three coins, harvests
+    at any time, the end at the third time the draw pile runs out (after the turn's planting when it runs
+    out while turning over, at once while drawing), the strict bean protection and most cards in hand
+    breaking a tie.
     """
 
     name = "classic-duel"
@@ -363,10 +399,7 @@ class ClassicDuel(Edition):
     defaults = {"protection": PROTECTION_STRICT, "tie_break": TIE_MOST_CARDS}
 
     def beans_in_play(self) -> tuple[str, ...]:
-        return tuple(b for b in CLASSIC_BEANS if b != "cocoa")
-
-    def starting_fields(self) -> int:
-        return 2
+        return CLASSIC_BEANS
 
     def third_field_price(self) -> int | None:
         return 3

@@ -44,7 +44,8 @@ class Rules:
         self.edition: Edition = edition_cls(self)
         low, high = self.edition.min_players, self.edition.max_players
         if not low <= players <= high:
-            raise ValueError(f"the {name} ruleset is for {low}-{high} players, not {players}")
+            counts = str(low) if low == high else f"{low}-{high}"
+            raise ValueError(f"the {name} ruleset is for {counts} players, not {players}")
         given = dict(options)
         chosen = _module_names(given.pop(MODULES_KEY, []))
         self.turns: Part = TURNS[self.edition.turns](self)

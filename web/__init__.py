@@ -44,6 +44,7 @@ def create_app(settings: Mapping[str, Any] | None = None, instance_path: str | P
     from web.tables import Tables
 
     app = Flask(__name__, instance_path=str(instance_path) if instance_path else None, instance_relative_config=True)
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # the engine's order (beans by deck), as the live stream
     app.config.update(DEFAULTS)
     app.config.update(settings or {})
     prepare_folder(Path(app.instance_path))

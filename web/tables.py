@@ -158,18 +158,24 @@ class Tables:
                 raise ApiError(404, f"there is no pending proposal {proposal_id} in game {game_id}")
             self._changed(session, {"kind": "dismiss", "proposal": proposal_id})
 
-    def undo(self, game_id: int, count: int = 1, after: int | None = None) -> int:
-        """Undo the last ``count`` events; 409 if the game changed since event ``after`` (the last one seen)."""
+    def undo(self, game_id: int, count: int = 1, after: int | None = None) -> dict[str, Any]:
+        """Undo the last ``count`` events; 409 if the game changed since event ``after`` (the last one seen).
+
+        Returns the change as pages show it: how many events were undone, and each in words.
+        """
         session = self.session(game_id)
         with self._writing:
+            last = list(session.events[-count:]) if count > 0 else []
             try:
                 undone = session.undo(count, after)
             except StaleLog as exc:
                 self._changed(session, {"kind": "external"})
                 raise ApiError(409, str(exc), stale=True) from None
+            texts = [text for e in last[len(last) - undone:] if (text := event_text(session.header, e))]
+            change = {"kind": "undo", "count": undone, "undone": texts}
             if undone:
-                self._changed(session, {"kind": "undo", "count": undone})
-            return undone
+                self._changed(session, change)
+            return change
 
     def repair(self, game_id: int) -> int:
         """Undo a stored game's first event that does not replay and every one after it."""

@@ -92,6 +92,23 @@ def test_undo_takes_back_the_last_events(editor: Editor) -> None:
     assert editor.post(f"/api/games/{game_id}/undo").get_json()["undone"] == 0
 
 
+def test_undo_says_in_words_what_it_undid(editor: Editor) -> None:
+    game_id = editor.start()["game_id"]
+    for bean in ("blue", "red"):
+        editor.post(f"/api/games/{game_id}/moves", {"type": "plant", "player": 0, "bean": bean})
+    change = editor.post(f"/api/games/{game_id}/undo", {"count": 2}).get_json()["change"]
+    assert change == {"kind": "undo", "count": 2, "undone": [
+        "Ann planted a Blue Bean (from hand) in field 1", "Ann planted a Red Bean (from hand) in field 2"]}
+
+
+def test_the_api_and_the_live_stream_list_beans_in_the_same_order(editor: Editor) -> None:
+    from companion.rules.rulesets import ruleset
+
+    game_id = editor.start()["game_id"]
+    shown = editor.get(f"/api/games/{game_id}").get_json()["state"]["unseen"]
+    assert list(shown) == list(ruleset("amigo-25", 3).deck())  # the deck's order, not the alphabet
+
+
 def test_bad_undo_counts_are_refused(editor: Editor) -> None:
     game_id = editor.start()["game_id"]
     for count in (0, -1, "two", 51):

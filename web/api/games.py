@@ -136,8 +136,8 @@ def undo(game_id: int) -> Response:
         raise ApiError(400, f"undo at most {MAX_UNDO} events at once")
     after = data.get("after")
     after = None if after is None else whole(after, "after")
-    undone = tables().undo(game_id, count, after)
-    return jsonify({**tables().snapshot(tables().session(game_id)), "undone": undone})
+    change = tables().undo(game_id, count, after)
+    return jsonify({**tables().snapshot(tables().session(game_id)), "undone": change["count"], "change": change})
 
 
 @bp.post("/<int:game_id>/repair")

@@ -68,6 +68,8 @@ def test_a_module_added_in_a_test_is_playable_in_the_browser(page: Any, api: Any
     state = api.get(f"/api/games/{game_id}").get_json()["state"]
     assert state["score_breakdown"]["Ann"] == {"coins": 0, "cheers": 1}
     page.until(lambda: not page.visible('#other-moves button.move[data-type="cheer"]'), "a spent move is still offered")
+    page.tap("#undo")
+    page.until(lambda: page.text("#last-move") == "Undone: Ann cheered", "undo does not say what it undid")
 
 
 def test_the_duel_is_played_from_the_moves_the_engine_offers(page: Any, api: Any) -> None:

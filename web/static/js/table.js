@@ -23,7 +23,9 @@
       const source = change.source && change.source !== "tablet" ? ` (from the ${change.source})` : "";
       return `Last: ${change.text}${source}`;
     }
-    if (change.kind === "undo") return `Undone: ${plural(change.count, "event")}`;
+    if (change.kind === "undo") {
+      return change.undone && change.undone.length ? `Undone: ${change.undone.join("; ")}` : `Undone: ${plural(change.count, "event")}`;
+    }
     if (change.kind === "external") return "Changed elsewhere (another server or a terminal): this is the game as stored";
     return "";
   }
@@ -519,7 +521,7 @@
       this.inFlight -= 1;
       if (result) {
         this.ui.pick = null;
-        this.accept({ ...result, change: { kind: "undo", count: result.undone } });
+        this.accept(result);
       }
     }
 

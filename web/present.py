@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -24,8 +25,20 @@ def present(header: Header, state: Any) -> dict[str, Any]:
     if isinstance(state, DiceGame):
         _add_dice_details(data, state)
     if isinstance(state, GameState):
-        data["legal"] = [[m.to_dict() for m in state.legal_moves(seat)] for seat in range(len(state.players))]
+        public = as_a_real_table(state)
+        data["legal"] = [[m.to_dict() for m in public.legal_moves(seat)] for seat in range(len(public.players))]
     return data
+
+
+def as_a_real_table(state: GameState) -> GameState:
+    """The game as a real table knows it: a known deck's moves replayed without the deck.
+
+    The moves a page offers must not tell a watcher a hidden card (the front of a hand, the
+    top of the draw pile), as the header hides a known deck's seed.
+    """
+    if not state.known:
+        return state
+    return GameState.replayed(replace(state.setup, deck=None), state.move_stack)
 
 
 def event_text(header: Header, event: dict[str, Any]) -> str | None:

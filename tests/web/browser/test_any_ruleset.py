@@ -103,3 +103,4 @@ def test_the_new_game_screen_offers_the_modules_the_books_allow(page: Any, api: 
     assert header.options["modules"] == ["bean-coin"]
     page.until(page.facts, "no table drawn")
     assert api.get(f"/api/games/{game_id}").get_json()["state"]["bean_coin"]["holder"] == 2
+

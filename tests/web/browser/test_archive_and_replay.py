@@ -120,5 +120,6 @@ def test_camera_moves_and_refusals_are_shown_with_their_source(page: Any, api: A
     assert alert.find_element(By.CSS_SELECTOR, ".rule").text == "turn.out-of-turn"
     page.dismiss_alerts()
     page.tap('.harvest[data-seat="0"][data-field="0"]')  # classic: a single card with an empty field beside it
+    page.tap('.harvest.asking[data-seat="0"][data-field="0"]')  # it would pay nothing: asked, and confirmed
     assert page.find("#alerts .alert .rule").text == "harvest.protection"
     assert api.get(f"/api/games/{game_id}").get_json()["events"] == 1

@@ -104,10 +104,12 @@ def test_set_up_and_play_a_turn_by_tapping_while_a_second_page_watches(page: Any
     plant(1, "chili", 2, card='#face-up .card[data-bean="chili"]')
     step(lambda f: field(f, 1, 2) == "chili:1" and f["faceUp"] == [], "chili planted")
     page.tap('.harvest[data-seat="1"][data-field="0"]')
+    page.tap('.harvest.asking[data-seat="1"][data-field="0"]')  # it pays nothing: the page asks first
     step(lambda f: field(f, 1, 0) == ":0", "blue harvested")
     plant(1, "green", 0, card='.received-card[data-seat="1"][data-bean="green"]')
     step(lambda f: field(f, 1, 0) == "green:1", "green planted")
     page.tap('.harvest[data-seat="1"][data-field="1"]')
+    page.tap('.harvest.asking[data-seat="1"][data-field="1"]')
     step(lambda f: field(f, 1, 1) == ":0", "red harvested")
     plant(1, "stink", 1, card='.received-card[data-seat="1"][data-bean="stink"]')
     step(lambda f: field(f, 1, 1) == "stink:1", "stink planted")

@@ -80,7 +80,12 @@
     document.addEventListener("companion:unlocked", () => {  // with --private, a stream needs the PIN: now it may open
       if (pollTimer !== null || source.readyState === EventSource.CLOSED) { clearTimeout(retryTimer); source.close(); connect(); }
     });
-    return { close: () => { clearTimeout(retryTimer); stopPolling(); if (source) source.close(); } };
+    const close = () => { clearTimeout(retryTimer); stopPolling(); if (source) source.close(); };
+    /* A page left behind must give its stream back: a browser holds only six connections to one server,
+       so streams of pages kept in the back-forward cache would starve the next page's requests. */
+    window.addEventListener("pagehide", close);
+    window.addEventListener("pageshow", (event) => { if (event.persisted) connect(); });
+    return { close };
   }
 
   Companion.live = live;

@@ -296,10 +296,25 @@
       attrs.onclick = () => this.plantIn(seat, index);
       return el("div", { class: "field" },
         el("button", attrs, body),
-        el("button", {
-          type: "button", class: "secondary harvest", disabled: !f, dataset: { seat, field: index },
-          onclick: () => this.send({ type: "harvest", player: seat, field: index }),
-        }, "Harvest"));
+        this.harvestButton(seat, f, index, value));
+    }
+
+    /* Harvest: one tap, or two when the harvest would pay nothing (the first asks). */
+    harvestButton(seat, f, index, value) {
+      const key = `${seat}/${index}`;
+      const asking = this.ui.askHarvest === key;
+      return el("button", {
+        type: "button", class: `secondary harvest${asking ? " asking" : ""}`, disabled: !f, dataset: { seat, field: index },
+        onclick: () => {
+          if (value === 0 && !asking) {
+            this.ui.askHarvest = key;
+            this.redraw();
+            return;
+          }
+          this.ui.askHarvest = null;
+          this.send({ type: "harvest", player: seat, field: index });
+        },
+      }, asking ? "Pays 0: harvest?" : "Harvest");
     }
 
     plantIn(seat, field) {
@@ -497,7 +512,10 @@
       const result = await Companion.attempt(Companion.post(`/api/games/${this.gameId}/moves`, event));
       if (!result) this.remember(event);
       this.inFlight -= 1;
-      if (!result) return;
+      if (!result) {
+        if (event.type === "turn-over") { this.ui.turned = []; this.redraw(); }  // no half-made selection stays
+        return;
+      }
       if (event.type === "plant") this.ui.pick = null;
       if (event.type === "trade") this.ui.trade = { ...this.freshUi("").trade, partner: event.partner, side: this.ui.trade.side };
       if (event.type === "turn-over") this.ui.turned = [];

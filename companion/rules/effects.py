@@ -113,9 +113,11 @@ def next_turn(state: GameState, phase: Phase) -> None:
 
 
 def finish_game(state: GameState) -> None:
-    """The game ends: everyone harvests every field (then a module may still ask for moves first)."""
+    """The game ends: a module may first ask for moves (and calls this again), then everyone harvests every field."""
+    if state.rules.delay_end(state):
+        return
     for seat, player in enumerate(state.players):
         for index, field in enumerate(player.fields):
             if field.count:
                 harvest_field(state, seat, index)
-    state.game_over = not state.rules.delay_end(state)
+    state.game_over = True

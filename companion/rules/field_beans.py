@@ -18,8 +18,10 @@ THIRD_FIELD = 3
 class FieldBeans(Part):
     """Harvesting exactly two Field beans gives a third field; nothing if the player has one already.
 
-    Three Field beans pay three coins, as their beanometer says. The beans already growing stay
-    in fields 1 and 2: the new field is added as field 3.
+    Both harvested cards are discarded (their beanometer pays nothing for two); three Field beans
+    pay three coins, as their beanometer says. The beans already growing stay in fields 1 and 2:
+    the new field is added as field 3 (000: "put them in your first and/or second bean field").
+    A third field won this way is the player's third field: none can be bought after it.
     """
 
     name = "field-beans"
@@ -36,4 +38,3 @@ class FieldBeans(Part):
         player = state.players[seat]
         if bean == "field" and cards == 2 and len(player.fields) < THIRD_FIELD:
             player.fields.append(Field())
-            player.bought_field = True

@@ -121,7 +121,7 @@ class Part:
         return 0
 
     def delay_end(self, state: GameState) -> bool:
-        """Whether the game, which would end now (fields harvested), waits for moves of this part first."""
+        """Whether the game, which would end now, waits for moves of this part before the fields are harvested."""
         return False
 
     def phase_text(self, state: GameState) -> str | None:

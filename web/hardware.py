@@ -1,7 +1,8 @@
 """The ``Hardware`` extension: the optional dice bridge and camera, and their status line.
 
-Dice rolls from the bridge go to the dice game waiting for a roll (the most recently
-played one); with no dice, or dice offline, the page keeps its manual roll entry.
+Dice rolls from the bridge go through the dice tracker (``companion.tracker.dice``) to the
+dice game waiting for a roll (the most recently played one); with no dice, or dice offline,
+the page keeps its manual roll entry.
 Emulated dice (``--dice emulate``) are thrown from the page (:meth:`Hardware.throw_dice`).
 """
 
@@ -9,13 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import threading
 from typing import Any, Protocol
 
 from flask import Flask, current_app
 
-from companion.dice.moves import move_to_dict
-from companion.rules.violations import IllegalMove
+from companion.dice.game import DiceGame
+from companion.tracker.dice import DiceTracker, TableError
 from firmware_bridge.bridge import DiceBridge, open_dice
 from firmware_bridge.events import DiceRoll, Event, Status
 from firmware_bridge.messages import Roll
@@ -41,10 +41,10 @@ class Hardware:
         self.dice: DiceBridge | None = None
         self.camera: CameraPart | None = None
         self.last_roll: dict[str, Any] | None = None
+        self._dice_tracker = DiceTracker(_TablesForDice(self.tables))
         self._dice_spec: str | None = str(app.config["DICE"]) if app.config["DICE"] else None
         self._dice_link = Status(port=self._dice_spec)
         """The bridge's latest published status (it publishes changes, not every heartbeat or roll)."""
-        self._lock = threading.Lock()
         app.extensions["hardware"] = self
         if self._dice_spec:
             self.dice = open_dice(self._dice_spec, self._on_dice)
@@ -96,39 +96,37 @@ class Hardware:
     def _on_dice(self, event: Event) -> None:
         """Bridge thread: a status change is published; a roll goes to the waiting dice game."""
         if isinstance(event, DiceRoll):
-            self.last_roll = {"seq": event.seq, "faces": list(event.faces), **self._route(event)}
+            self.last_roll = {"seq": event.seq, "faces": list(event.faces),
+                              **self._dice_tracker.roll(event.faces).to_dict()}
         elif isinstance(event, Status):
             self._dice_link = event
         else:
             return
         self.publish()
 
-    def _route(self, roll: DiceRoll) -> dict[str, Any]:
-        """Push the roll into the dice game waiting for one; say where it went."""
-        with self._lock:
-            try:
-                game_id = self.waiting_dice_game()
-            except ApiError as exc:  # a stored game that does not replay
-                return {"game_id": None, "note": f"roll not counted: {exc}"}
-            if game_id is None:
-                return {"game_id": None, "note": "no dice game is waiting for a roll"}
-            session = self.tables.session(game_id)
-            try:
-                move = session.state.roll_from_faces(list(roll.faces))
-                self.tables.push(game_id, move_to_dict(move), source="dice")
-            except (IllegalMove, ValueError, ApiError) as exc:
-                return {"game_id": game_id, "note": f"roll refused: {exc}"}
-            return {"game_id": game_id, "note": None}
 
-    def waiting_dice_game(self) -> int | None:
-        """The most recently played unfinished dice game whose active player must roll."""
-        for game in self.tables.store.games():
-            if game.header is None or game.header.game != "dice" or game.finished:
-                continue
-            state = self.tables.session(game.id).state
-            if state.phase.value == "roll" and not state.pending_draws and not state.game_over:
-                return game.id
-        return None
+class _TablesForDice:
+    """The app's games as the dice tracker sees them: refusals as ``TableError``, rolls stored as from the dice."""
+
+    def __init__(self, tables: Tables):
+        self._tables = tables
+
+    def dice_games(self) -> list[int]:
+        """The unfinished dice games, most recently played first (no other game is opened)."""
+        return [game.id for game in self._tables.store.games()
+                if game.header is not None and game.header.game == "dice" and not game.finished]
+
+    def dice_state(self, game_id: int) -> DiceGame:
+        try:
+            return self._tables.session(game_id).state
+        except ApiError as exc:  # a stored game that cannot be opened
+            raise TableError(exc.message) from None
+
+    def push(self, game_id: int, event: dict[str, Any]) -> None:
+        try:
+            self._tables.push(game_id, event, source="dice")
+        except ApiError as exc:
+            raise TableError(exc.message) from None
 
 
 def hardware() -> Hardware:

@@ -381,6 +381,10 @@ class DiceGame:
 
     # ----------------------------------------------------------------- chance and choices
 
+    def awaiting_roll(self) -> bool:
+        """Whether the active player must roll now (no harvest card is due to be drawn first)."""
+        return self.phase is Phase.ROLL and not self.pending_draws
+
     def to_roll(self) -> list[int]:
         """The dice the next roll must include (those not in the bean field)."""
         return [i for i, bean in enumerate(self.saved) if bean is None]

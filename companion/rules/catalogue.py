@@ -2,16 +2,19 @@
 
 from companion.rules import (
     bean_coin,
+    building_effects,
     duel,
     editions,
     expansion,
     field_beans,
     hand_at_end,
+    high_bohn,
     magpie,
     orders,
     retrade,
     standard,
+    town,
 )
 
-__all__ = ["bean_coin", "duel", "editions", "expansion", "field_beans", "hand_at_end", "magpie", "orders", "retrade",
-           "standard"]
+__all__ = ["bean_coin", "building_effects", "duel", "editions", "expansion", "field_beans", "hand_at_end", "high_bohn",
+           "magpie", "orders", "retrade", "standard", "town"]

@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 
 from companion.rules.moves import BuyField, Draw, EndTrading, Harvest, Plant, Source, Trade, TurnOver
+from companion.rules.phases import Phase
+from companion.rules.random_play import step
 from companion.rules.setup import KnownDeck, Setup
 from companion.rules.state import GameState
 
@@ -26,8 +28,17 @@ def random_game(setup: Setup, seed: int = 0) -> GameState:
     rng = random.Random(seed)
     state = GameState(setup)
     while not state.game_over:
-        _play_turn(state, rng)
+        if _end_waits(state):
+            step(state, rng)  # moves a part asks for once the game has ended (High Bohn's last buildings)
+        else:
+            _play_turn(state, rng)
     return state
+
+
+def _end_waits(state: GameState) -> bool:
+    """The game has ended but waits for moves of a part before it is over."""
+    ended = state.phase is Phase.DRAW or (state.phase is Phase.PLANT_TRADED and not state.pending_cards())
+    return state.last_pass and ended
 
 
 def _play_turn(state: GameState, rng: random.Random) -> None:

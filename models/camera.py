@@ -71,8 +71,11 @@ def _paste(photo: np.ndarray, face: np.ndarray, quad: np.ndarray) -> None:
     photo[mask > 127] = warped[mask > 127]
 
 
-def _light(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Uneven warm lamp light, a shadow, and maybe a glare spot."""
+def light(img: np.ndarray, rng: np.random.Generator, reach: tuple[int, int] | None = None,
+          shadow: bool = True) -> np.ndarray:
+    """Uneven warm lamp light, maybe a shadow, and maybe a glare spot; the shadow falls within a random window
+    of ``reach`` = (width, height) pixels (a hand's or a cup's on a whole table), or anywhere without one, and
+    never without ``shadow``."""
     h, w = img.shape[:2]
     out = img.astype(np.float32)
     yy, xx = np.mgrid[0:h:8, 0:w:8].astype(np.float32)
@@ -82,9 +85,12 @@ def _light(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     gain = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
     tint = np.array([rng.uniform(0.7, 1.05), rng.uniform(0.9, 1.05), rng.uniform(0.95, 1.2)], np.float32)
     out *= gain[..., None] * tint
-    if rng.random() < 0.5:  # shadow of a hand or a cup
+    if rng.random() < 0.5 and shadow:  # shadow of a hand or a cup
         mask: np.ndarray = np.zeros((h, w), np.float32)
-        pts = rng.uniform([0, 0], [w, h], (int(rng.integers(3, 6)), 2)).astype(np.int32)
+        pts = rng.uniform([0, 0], reach or [w, h], (int(rng.integers(3, 6)), 2))
+        if reach is not None:
+            pts += rng.uniform([0, 0], [max(0, w - reach[0]), max(0, h - reach[1])])
+        pts = pts.astype(np.int32)
         cv2.fillPoly(mask, [cv2.convexHull(pts)], 1.0)
         mask = cv2.GaussianBlur(mask, (0, 0), rng.uniform(2, 10))
         out *= 1 - rng.uniform(0.2, 0.55) * mask[..., None]
@@ -97,7 +103,7 @@ def _light(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
-def _sensor(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def sensor(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Blur (focus or motion), noise and JPEG compression."""
     if rng.random() < 0.5:
         img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.5))
@@ -134,4 +140,4 @@ def photograph_with_quad(face: np.ndarray, rng: np.random.Generator, cover: np.n
         edge_mid = (quad[side] + quad[(side + 1) % 4]) / 2
         reach = 2 * (edge_mid - quad.mean(axis=0)) * (1 - rng.uniform(0.12, 0.35))
         _paste(photo, cover, quad + reach.astype(np.float32))
-    return _sensor(_light(photo, rng), rng), quad
+    return sensor(light(photo, rng), rng), quad

@@ -18,13 +18,18 @@ def card_quad(centre: tuple[float, float], height: float, angle: float) -> np.nd
 
 
 def paste_card(table: np.ndarray, face: np.ndarray, quad: np.ndarray) -> None:
-    """Draw ``face`` onto ``table`` (in place) with its corners at ``quad``."""
+    """Draw ``face`` onto ``table`` (in place) with its corners at ``quad`` (warping only the window it covers)."""
+    h, w = table.shape[:2]
+    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - 1, 0)
+    x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + 2, (w, h))
+    if x0 >= x1 or y0 >= y1:
+        return
     src = np.array([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]], np.float32)
-    matrix = cv2.getPerspectiveTransform(src, quad.astype(np.float32))
-    size = (table.shape[1], table.shape[0])
+    matrix = cv2.getPerspectiveTransform(src, (quad - np.array([x0, y0], np.float32)).astype(np.float32))
+    size = (int(x1 - x0), int(y1 - y0))
     warped = cv2.warpPerspective(face, matrix, size, flags=cv2.INTER_AREA)
     mask = cv2.warpPerspective(np.full(face.shape[:2], 255, np.uint8), matrix, size) > 127
-    table[mask] = warped[mask]
+    table[y0:y1, x0:x1][mask] = warped[mask]
 
 
 def wooden_table(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:

@@ -276,6 +276,7 @@ def write_manifest(manifest: Manifest, extra: dict, path: Path) -> None:
             "locator": {**entry(manifest.locator), "outputs": ["mask logits (N, 1, H/2, W/2)"]},
             "refiner": {**entry(manifest.refiner),
                         "outputs": ["corners (N, 8): x, y of 4 corners, shares of the view"]},
+            "bands": {**entry(manifest.bands), "outputs": ["bands (N, H): logit of a card's top edge per row"]},
             "labels": list(manifest.labels), "unknown_threshold": round(manifest.unknown_threshold, 4),
             "deck_threshold": round(manifest.deck_threshold, 4), "training": extra}
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
@@ -401,7 +402,10 @@ def main(argv: list[str] | None = None) -> int:
     classifier = run_stage(args, stages, records, "card", "classifier",
                            lambda: train_card(args, faces[:len(VISION_LABELS) + args.card_others], locator))
 
-    manifest = Manifest(classifier, locator, refiner, VISION_LABELS, EMBED_DIM, SCALE, -1.0, -1.0)
+    bands = load_manifest().bands  # trained apart (models.train_bands)
+    if not shipped:
+        shutil.copy(MODEL_DIR / bands.file, args.out / bands.file)
+    manifest = Manifest(classifier, locator, refiner, bands, VISION_LABELS, EMBED_DIM, SCALE, -1.0, -1.0)
     if not shipped:
         log("not the package directory: no calibration, no evaluation")
         write_manifest(manifest, records, args.out / MANIFEST)

@@ -1,7 +1,7 @@
 """The camera part of the hardware: frame source, card detection and the annotated live view.
 
-A background thread reads the source, finds and names the cards of each frame
-(:class:`~companion.vision.scene.SceneReader`, against the enrolled deck if any) and
+A background thread reads the source, finds, counts and names the cards and field columns of each
+frame (:class:`~companion.vision.scene.SceneReader`, against the enrolled deck if any) and
 keeps the latest :class:`Snapshot`, JPEG included, for every viewer. A camera that
 cannot be opened or stops giving pictures is reported offline and retried with
 backoff; the games go on. ``step`` does one round, so tests drive it with their own clock.
@@ -9,6 +9,7 @@ backoff; the games go on. ``step`` does one round, so tests drive it with their 
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
@@ -23,8 +24,10 @@ from flask import Flask, current_app
 
 from companion.vision.classifier import UNKNOWN
 from companion.vision.errors import VisionError
-from companion.vision.scene import SceneReader, SeenCard
-from web.camera_sources import CameraOffline, FrameSource, open_source
+from companion.vision.motion import moving, thumbnail
+from companion.vision.scene import Scene, SceneReader, SeenCard, Stack, placed
+from companion.vision.sources import CameraOffline, FrameSource, open_source
+from companion.vision.zones import TableZones
 from web.enrollment import Deck, label_name
 
 log = logging.getLogger(__name__)
@@ -34,41 +37,66 @@ INTERVAL_S = 0.2
 BACKOFF_S = (1.0, 30.0)
 """First and longest wait before opening an offline camera again (doubling in between)."""
 JPEG_QUALITY = 80
+ZONES_FILE = "zones.json"
 MAX_STREAMS = 4
 """Live views open at once: each holds a server thread."""
 
 KNOWN = (60, 200, 60)
 UNSURE = (0, 140, 255)
+ZONE = (230, 160, 40)
 
 
 @dataclass(frozen=True)
 class Snapshot:
-    """One analysed frame: its number, time, the raw frame, the cards found and the annotated JPEG."""
+    """One analysed frame: its number, time, the raw frame, what it shows and the annotated JPEG."""
 
     seq: int
     time: float
     frame: np.ndarray = field(repr=False)
-    cards: tuple[SeenCard, ...]
+    scene: Scene
     jpeg: bytes = field(repr=False)
+    moving: bool = False
+    """Whether the table moved since the frame before (a hand over it): such a frame counts for nothing."""
 
     def to_json(self) -> dict[str, Any]:
         h, w = self.frame.shape[:2]
-        return {"frame": self.seq, "time": round(self.time, 3), "width": w, "height": h,
-                "cards": [{**card.to_json(), "name": _caption(card.label)} for card in self.cards]}
+        return {"frame": self.seq, "time": round(self.time, 3), "width": w, "height": h, "moving": self.moving,
+                "cards": [{**card.to_json(), "name": _caption(card.label)} for card in self.scene.cards],
+                "stacks": [{**stack.to_json(), "name": _caption(stack.bean)} for stack in self.scene.stacks]}
 
 
 def _caption(label: str) -> str:
     return "not recognised" if label == UNKNOWN else label_name(label)
 
 
-def annotate(frame: np.ndarray, cards: tuple[SeenCard, ...]) -> np.ndarray:
-    """A copy of ``frame`` with each card outlined and labelled with its name and confidence."""
+def _caption_of(card: SeenCard, stacks: dict[int, Stack]) -> str:
+    """A card's label on the live view: its name, how many cards its column holds, and the confidence."""
+    if card.label == UNKNOWN:
+        return _caption(card.label)
+    stack = stacks.get(id(card))
+    count = f"{stack.count} x " if stack is not None and stack.count > 1 else ""
+    return f"{count}{_caption(card.label)} {card.confidence:.0%}"
+
+
+def annotate(frame: np.ndarray, scene: Scene, zones: TableZones) -> np.ndarray:
+    """A copy of ``frame`` with each table zone outlined and named, and each column and card outlined and
+    labelled with its count, name and confidence."""
     out = frame.copy()
     scale = max(0.45, frame.shape[1] / 1100)
-    for card in cards:
+    for zone in zones.zones:
+        corner = np.round(zone.polygon).astype(np.int32)
+        cv2.polylines(out, [corner], True, ZONE, 2, cv2.LINE_AA)
+        x, y = corner.min(axis=0)
+        cv2.putText(out, zone.name, (int(x) + 4, int(y) + 18), cv2.FONT_HERSHEY_SIMPLEX, scale * 0.8, ZONE, 2,
+                    cv2.LINE_AA)
+    stacks = {id(stack.top): stack for stack in scene.stacks}
+    for stack in scene.stacks:
+        if stack.count > 1:
+            cv2.polylines(out, [np.round(stack.corners).astype(np.int32)], True, KNOWN, 2, cv2.LINE_AA)
+    for card in scene.cards:
         colour = UNSURE if card.label == UNKNOWN else KNOWN
         cv2.polylines(out, [np.round(card.corners).astype(np.int32)], True, colour, 3, cv2.LINE_AA)
-        text = _caption(card.label) if card.label == UNKNOWN else f"{_caption(card.label)} {card.confidence:.0%}"
+        text = _caption_of(card, stacks)
         (tw, th), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
         top = card.corners[np.argmin(card.corners[:, 1])]
         x = int(np.clip(top[0] - tw / 2, 0, max(0, out.shape[1] - tw - 6)))
@@ -82,10 +110,16 @@ class Camera:
     """A frame source watched by a background thread; status, latest snapshot and live-view waiters."""
 
     def __init__(self, source: FrameSource, deck: Deck, on_change: Callable[[], None] = lambda: None,
-                 clock: Callable[[], float] = time.monotonic, interval_s: float = INTERVAL_S) -> None:
+                 clock: Callable[[], float] = time.monotonic, interval_s: float = INTERVAL_S,
+                 zones: TableZones | None = None, on_frame: Callable[[Scene, bool], object] | None = None) -> None:
         self.source = source
         self.deck = deck
         self.on_change = on_change
+        self.zones = zones or TableZones()
+        """The table's zones as drawn or saved (markers in sight add theirs on each frame)."""
+        self.on_frame = on_frame or (lambda scene, moved: None)
+        """Called with each analysed frame's scene and whether the table moved (the camera referee)."""
+        self._thumb: np.ndarray | None = None
         self.clock = clock
         self.interval_s = interval_s
         self.state, self.message = "offline", f"camera offline: {source.name} not opened yet"
@@ -140,12 +174,18 @@ class Camera:
         try:
             if self._scene is None:
                 self._scene = SceneReader(self.deck.reader().classifier)
-            cards = tuple(self._scene.read(frame, self.deck.gallery()))
+            zones = self.zones.for_frame(frame)
+            scene = placed(self._scene.read(frame, self.deck.gallery()), zones)
             self._set("online", f"camera online: {self.source.name}")
         except VisionError as exc:
-            cards = ()
+            scene, zones = Scene((), ()), TableZones()
             self._set("error", f"camera: card recognition unavailable ({exc})")
-        return self._keep(frame, cards)
+        thumb = thumbnail(frame)
+        still = not moving(self._thumb, thumb)
+        self._thumb = thumb
+        snapshot = self._keep(frame, scene, zones, not still)
+        self.on_frame(scene, not still)
+        return snapshot
 
     def _offline(self, reason: str) -> None:
         """Say the camera is offline and when it is tried again (each time later, up to the longest wait)."""
@@ -158,11 +198,11 @@ class Camera:
             self.state, self.message = state, message
             self.on_change()
 
-    def _keep(self, frame: np.ndarray, cards: tuple[SeenCard, ...]) -> Snapshot:
-        ok, jpeg = cv2.imencode(".jpg", annotate(frame, cards), [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+    def _keep(self, frame: np.ndarray, scene: Scene, zones: TableZones, moved: bool) -> Snapshot:
+        ok, jpeg = cv2.imencode(".jpg", annotate(frame, scene, zones), [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
         with self._new_frame:
             self._seq += 1
-            self._latest = Snapshot(self._seq, time.time(), frame, cards, jpeg.tobytes())
+            self._latest = Snapshot(self._seq, time.time(), frame, scene, jpeg.tobytes(), moved)
             self._new_frame.notify_all()
             return self._latest
 
@@ -170,7 +210,7 @@ class Camera:
         """State ("online", "offline", "error"), a sentence, the source, cards seen and the deck in use."""
         latest = self._latest
         return {"state": self.state, "message": self.message, "source": self.source.name,
-                "cards": len(latest.cards) if latest and self.state == "online" else 0,
+                "cards": len(latest.scene.cards) if latest and self.state == "online" else 0,
                 "frame": latest.seq if latest else 0, "streams": self._streams}
 
     def latest(self) -> Snapshot | None:
@@ -229,7 +269,20 @@ def init_app(app: Flask) -> None:
         return
     hardware = app.extensions["hardware"]
     interval = float(app.config.get("CAMERA_INTERVAL_S", INTERVAL_S))
-    hardware.camera = Camera(open_source(str(spec)), deck, hardware.publish, interval_s=interval).start()
+    hardware.camera = Camera(open_source(str(spec)), deck, hardware.publish, interval_s=interval,
+                             zones=saved_zones(app), on_frame=hardware.referee.frame).start()
+
+
+def saved_zones(app: Flask) -> TableZones:
+    """The zones saved in the instance folder (``zones.json``), or none (markers in sight give theirs)."""
+    path = Path(app.instance_path) / ZONES_FILE
+    if not path.exists():
+        return TableZones()
+    try:
+        return TableZones.from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError) as exc:
+        log.warning("%s: not used (%s); zones come from the markers in sight", path, exc)
+        return TableZones()
 
 
 def deck() -> Deck:

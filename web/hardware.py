@@ -20,6 +20,7 @@ from firmware_bridge.bridge import DiceBridge, open_dice
 from firmware_bridge.events import DiceRoll, Event, Status
 from firmware_bridge.messages import Roll
 from web.errors import ApiError
+from web.referee import CameraReferee
 from web.tables import Tables
 
 log = logging.getLogger(__name__)
@@ -42,6 +43,7 @@ class Hardware:
         self.camera: CameraPart | None = None
         self.last_roll: dict[str, Any] | None = None
         self._dice_tracker = DiceTracker(_TablesForDice(self.tables))
+        self.referee = CameraReferee(self.tables)
         self._dice_spec: str | None = str(app.config["DICE"]) if app.config["DICE"] else None
         self._dice_link = Status(port=self._dice_spec)
         """The bridge's latest published status (it publishes changes, not every heartbeat or roll)."""
@@ -91,7 +93,7 @@ class Hardware:
     def _camera_status(self) -> dict[str, Any]:
         if self.camera is None:
             return {"state": "none", "message": "no camera: enter cards on the page"}
-        return self.camera.status()
+        return {**self.camera.status(), "auto_accept": self.referee.auto, "last_seen": self.referee.last}
 
     def _on_dice(self, event: Event) -> None:
         """Bridge thread: a status change is published; a roll goes to the waiting dice game."""

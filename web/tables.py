@@ -9,6 +9,7 @@ and published the same way.
 
 from __future__ import annotations
 
+import copy
 import logging
 import sqlite3
 import threading
@@ -67,6 +68,12 @@ class Tables:
                 return session
         self._catch_up(session)
         return session
+
+    def copy_state(self, game_id: int) -> Any:
+        """A copy of game ``game_id``'s state as it stands between changes (for a reader on another thread)."""
+        session = self.session(game_id)
+        with self._writing:
+            return copy.deepcopy(session.state)
 
     def _catch_up(self, session: GameSession) -> None:
         """Take in what other writers stored since this server last looked, and tell the pages."""

@@ -1,4 +1,4 @@
-"""``companion vision ...``: classify card photos and enroll a group's own deck."""
+"""``companion vision ...``: classify card photos, enroll a group's own deck, scan table frames, print the markers."""
 
 from __future__ import annotations
 
@@ -10,12 +10,16 @@ from pathlib import Path
 import numpy as np
 
 from companion.cards import VISION_LABELS
+from companion.cli import watch
 from companion.vision.errors import VisionError
 from companion.vision.folder import enrollment_photos
 from companion.vision.image_size import MAX_PIXELS
 from companion.vision.imageio import read_image
+from companion.vision.marker_sheet import DPI_RANGE, MARKER_CM, encode_png, marker_sheet
 from companion.vision.profile import DeckProfile, enroll
 from companion.vision.reader import CardReader
+from companion.vision.scene import SceneReader, placed
+from companion.vision.zones import SEATS, TableZones
 
 
 def _fail(message: str) -> int:
@@ -76,9 +80,64 @@ def enroll_deck(args: argparse.Namespace) -> int:
     return 0
 
 
+def _zones(path: str | None) -> TableZones:
+    """The zone file at ``path`` (without one, only the printed markers in sight give zones); ``VisionError``
+    with a sentence when it cannot be used."""
+    if path is None:
+        return TableZones()
+    try:
+        return TableZones.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+    except OSError as exc:
+        raise VisionError(f"{path}: cannot read the zone file ({exc.strerror})") from None
+    except ValueError as exc:
+        raise VisionError(f"{path}: {exc}") from None
+
+
+def scan(args: argparse.Namespace) -> int:
+    """Find, count and name the cards and field columns of each frame; one line (or JSON object) per frame."""
+    try:
+        reader = SceneReader()
+        gallery = DeckProfile.load(args.deck, reader.classifier).gallery if args.deck else None
+        zones = _zones(args.zones)
+    except VisionError as exc:
+        return _fail(str(exc))
+    status = 0
+    for path in args.frames:
+        try:
+            frame = read_image(path)
+        except VisionError as exc:
+            status = _fail(str(exc))
+            continue
+        scene = placed(reader.read(frame, gallery), zones.for_frame(frame))
+        if args.json:
+            print(json.dumps({"image": path, "cards": [card.to_json() for card in scene.cards],
+                              "stacks": [stack.to_json() for stack in scene.stacks]}))
+            continue
+        fields = ", ".join(f"{stack.count} x {stack.bean}" + (f" in {stack.zone}" if stack.zone else "")
+                           for stack in scene.stacks)
+        print(f"{path}: {fields or 'no cards found'}")
+    return status
+
+
+def print_markers(args: argparse.Namespace) -> int:
+    """Write a printable A4 sheet of the table markers (PNG) to ``OUT``."""
+    out = Path(args.out)
+    if out.suffix.lower() != ".png":
+        return _fail(f"{out}: the marker sheet is a PNG image; give a path ending in .png")
+    try:
+        out.write_bytes(encode_png(marker_sheet(args.seats, args.dpi), args.dpi))
+    except ValueError as exc:
+        return _fail(str(exc))
+    except OSError as exc:
+        return _fail(f"{out}: cannot write the marker sheet ({exc.strerror}); choose a writable path")
+    print(f"wrote {out}: markers for {args.seats} players, the face-up area, the discard pile and 4 table corners; "
+          f"print it at 100% (each marker {MARKER_CM:g} cm wide)")
+    return 0
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the ``vision`` command group: ``classify`` and ``enroll``."""
-    parser = subparsers.add_parser("vision", help="name cards from photos, enroll a deck")
+    """Add the ``vision`` command group: ``classify``, ``enroll``, ``scan`` and ``markers``."""
+    parser = subparsers.add_parser("vision", help="name cards, enroll a deck, scan table frames, print markers")
     parser.set_defaults(func=lambda args: parser.print_help() or 2)
     commands = parser.add_subparsers(dest="vision_command", metavar="COMMAND")
 
@@ -94,3 +153,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     enr.add_argument("dir", metavar="DIR", help="folder with DIR/<bean id>/*.png|jpg")
     enr.add_argument("--out", required=True, metavar="PROFILE", help="where to write the profile (JSON)")
     enr.set_defaults(func=enroll_deck)
+
+    scn = commands.add_parser("scan", help="find, count and name the cards and field columns in table frames")
+    scn.add_argument("frames", nargs="+", metavar="FRAME", help="PNG or JPEG frames of the table seen from above")
+    scn.add_argument("--deck", metavar="PROFILE", help="a deck profile from `companion vision enroll`")
+    scn.add_argument("--zones", metavar="FILE",
+                     help="a zone file (default: only the printed markers in sight give zones); each stack is given "
+                          "the zone it lies in")
+    scn.add_argument("--json", action="store_true",
+                     help='one JSON object per frame: {"image", "cards": [{"label", "confidence", "corners"}], '
+                          '"stacks": [{"bean", "count", "corners", "zone"}]}')
+    scn.set_defaults(func=scan)
+
+    watch.register(commands)
+
+    mrk = commands.add_parser("markers", help="write a printable A4 sheet of the table-zone markers")
+    mrk.add_argument("out", metavar="OUT", help="where to write the sheet (PNG)")
+    mrk.add_argument("--seats", type=int, default=SEATS, metavar="N",
+                     help=f"players to print fields markers for (1 to {SEATS}; default {SEATS})")
+    mrk.add_argument("--dpi", type=int, default=150,
+                     help=f"print resolution ({DPI_RANGE[0]} to {DPI_RANGE[1]}; default 150)")
+    mrk.set_defaults(func=print_markers)

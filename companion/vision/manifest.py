@@ -37,6 +37,8 @@ class Manifest:
     classifier: ModelFile
     locator: ModelFile
     refiner: ModelFile
+    bands: ModelFile
+    """The band network of field columns (:mod:`companion.vision.columns`)."""
     labels: tuple[str, ...]
     embedding_dim: int
     scale: float
@@ -66,6 +68,7 @@ def load_manifest(directory: Path | None = None) -> Manifest:
         data = json.loads(res.read_text(encoding="utf-8"))
         net = data["classifier"]
         return Manifest(_model_file(net), _model_file(data["locator"]), _model_file(data["refiner"]),
+                        _model_file(data["bands"]),
                         tuple(data["labels"]),
                         int(net["embedding_dim"]), float(net["scale"]), float(data["unknown_threshold"]),
                         float(data["deck_threshold"]))

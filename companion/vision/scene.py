@@ -1,37 +1,26 @@
-"""Every card on a table, seen from above: outlines, upright crops and names.
+"""Every card and bean field on a table, seen from above: outlines, counts, upright crops and names.
 
-Three pure stages, each returning values: :func:`find_quads` (OpenCV edges ->
-contours -> quadrilaterals of a card's aspect ratio), :func:`rectify` (each quad
-warped upright to the classifier's input size) and :func:`classify` (one batch
-through :class:`~companion.vision.classifier.CardClassifier`). :class:`SceneReader`
-chains them with one classifier session made once.
-
-Cards must lie apart (an overlapping column of a bean field reads as one shape, not a
-card); a plain table surface gives the cleanest outlines.
+Pure stages, each returning values: :func:`~companion.vision.strips.find_outlines` (OpenCV
+edges -> contours -> rectangles of a card or a column of overlapping cards), the band network
+(:class:`~companion.vision.columns.ColumnReader`: how many cards, which end is the top card),
+:func:`rectify` (each top card warped upright to the classifier's input size) and
+:func:`classify` (one batch through :class:`~companion.vision.classifier.CardClassifier`).
+:class:`SceneReader` chains them with one session per network, made once. A lone card is a
+column of one. Columns must lie apart; a plain table surface gives the cleanest outlines.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-import cv2
 import numpy as np
 
-from companion.vision.classifier import CardClassifier, Gallery, Prediction
-from companion.vision.corners import fit_sides
-from companion.vision.rectify import CARD_ASPECT, order_corners, warp_card
-
-ASPECT_TOLERANCE = 0.22
-"""How far (relative) a quad's short/long side ratio may be from a card's, for perspective."""
-MIN_AREA_SHARE = 0.002
-"""Least area of a card, as a share of the frame (smaller shapes are noise or far away)."""
-MAX_AREA_SHARE = 0.6
-"""Largest area of a card, as a share of the frame."""
-EDGE_THRESHOLDS = (30, 80)
-"""Canny's low and high gradient thresholds, per colour channel."""
-MIN_FILL = 0.85
-"""Least share of its quad that a shape's outline must fill (a card is a convex quad)."""
+from companion.vision.classifier import UNKNOWN, CardClassifier, Gallery, Prediction
+from companion.vision.columns import ColumnReader
+from companion.vision.rectify import warp_card
+from companion.vision.strips import find_outlines
+from companion.vision.zones import TableZones
 
 
 @dataclass(frozen=True)
@@ -47,47 +36,6 @@ class SeenCard:
                 "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners]}
 
 
-def _edges(frame: np.ndarray) -> np.ndarray:
-    """Closed card outlines: Canny edges of each colour channel (a card may differ from the table in
-    colour more than in brightness), gaps closed."""
-    blurred = cv2.GaussianBlur(frame, (5, 5), 0)
-    edges: np.ndarray = np.zeros(frame.shape[:2], np.uint8)
-    for channel in cv2.split(blurred):
-        edges |= cv2.Canny(channel, EDGE_THRESHOLDS[0], EDGE_THRESHOLDS[1])
-    return cv2.morphologyEx(edges, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (5, 5)))
-
-
-def _as_card(hull: np.ndarray) -> np.ndarray | None:
-    """The 4 corners of a convex outline if it is card-shaped, else ``None``."""
-    approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True).reshape(-1, 2)
-    quad = approx if len(approx) == 4 else cv2.boxPoints(cv2.minAreaRect(hull))
-    quad = order_corners(quad.astype(np.float32))
-    if cv2.contourArea(hull) < MIN_FILL * cv2.contourArea(quad):
-        return None
-    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-    short, long = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
-    if long <= 0 or abs(short / long - CARD_ASPECT) > ASPECT_TOLERANCE * CARD_ASPECT:
-        return None
-    return quad
-
-
-def find_quads(frame: np.ndarray) -> list[np.ndarray]:
-    """Corners (4 x 2, ordered as :func:`order_corners`) of every card-shaped outline, largest first."""
-    h, w = frame.shape[:2]
-    edges = _edges(frame)
-    contours, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    found = []
-    for contour in contours:
-        hull = cv2.convexHull(contour)
-        area = cv2.contourArea(hull)
-        if not MIN_AREA_SHARE * w * h <= area <= MAX_AREA_SHARE * w * h:
-            continue
-        quad = _as_card(hull)
-        if quad is not None:
-            found.append((area, order_corners(fit_sides(hull, quad))))
-    return [quad for _, quad in sorted(found, key=lambda item: -item[0])]
-
-
 def rectify(frame: np.ndarray, quads: Sequence[np.ndarray], size: tuple[int, int]) -> list[np.ndarray]:
     """Each quad's card warped upright to ``size`` = (width, height)."""
     return [warp_card(frame, quad, size) for quad in quads]
@@ -99,14 +47,57 @@ def classify(classifier: CardClassifier, crops: Sequence[np.ndarray],
     return classifier.classify(crops, gallery)
 
 
+@dataclass(frozen=True)
+class Stack:
+    """A bean field's column (or a lone card, a column of one): its bean, card count, outline (4 corners
+    from its far end, as :class:`~companion.vision.columns.Column`), top card and table zone (None
+    without zones)."""
+
+    bean: str
+    count: int
+    corners: np.ndarray
+    top: SeenCard
+    zone: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {"bean": self.bean, "count": self.count,
+                "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners], "zone": self.zone}
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What one frame shows: each column's top card as seen (named or ``unknown``), the named columns, and the
+    names of the table zones in sight (once :func:`placed`)."""
+
+    cards: tuple[SeenCard, ...]
+    stacks: tuple[Stack, ...]
+    zones: tuple[str, ...] = ()
+
+
+def placed(scene: Scene, zones: TableZones) -> Scene:
+    """``scene`` with each stack given the zone (of ``zones``, as they lie in this frame) holding its middle."""
+    stacks = []
+    for stack in scene.stacks:
+        x, y = stack.corners.mean(axis=0)
+        zone = zones.zone_at((float(x), float(y)))
+        stacks.append(replace(stack, zone=zone.name if zone else None))
+    return replace(scene, stacks=tuple(stacks), zones=tuple(zone.name for zone in zones.zones))
+
+
 class SceneReader:
-    """Finds and names every card of a frame with one classifier session, made once."""
+    """Finds, counts and names every card and column of a frame with one session per network, made once."""
 
-    def __init__(self, classifier: CardClassifier | None = None) -> None:
+    def __init__(self, classifier: CardClassifier | None = None, columns: ColumnReader | None = None) -> None:
         self.classifier = classifier or CardClassifier()
+        self.columns = columns or ColumnReader(self.classifier.manifest)
 
-    def read(self, frame: np.ndarray, gallery: Gallery | None = None) -> list[SeenCard]:
-        """The cards of ``frame``, largest first, named against ``gallery`` or the shipped labels."""
-        quads = find_quads(frame)
-        predictions = classify(self.classifier, rectify(frame, quads, self.classifier.input_size), gallery)
-        return [SeenCard(quad, p.label, p.confidence) for quad, p in zip(quads, predictions)]
+    def read(self, frame: np.ndarray, gallery: Gallery | None = None) -> Scene:
+        """The columns of ``frame``, largest first, their top cards named against ``gallery`` or the shipped
+        labels; a column whose top card is not recognised is left out of the stacks."""
+        columns = [c for c in self.columns.read(frame, find_outlines(frame)) if c is not None]
+        tops = rectify(frame, [c.top for c in columns], self.classifier.input_size)
+        predictions = classify(self.classifier, tops, gallery)
+        cards = tuple(SeenCard(c.top, p.label, p.confidence) for c, p in zip(columns, predictions))
+        stacks = tuple(Stack(card.label, c.count, c.outline, card) for c, card in zip(columns, cards)
+                       if card.label != UNKNOWN)
+        return Scene(cards, stacks)

@@ -1,14 +1,16 @@
-"""Where camera frames come from: a real camera or video (OpenCV), or an emulated table.
+"""Where camera frames come from: a real camera or video (OpenCV), a folder of frames, or an emulated table.
 
-``CAMERA`` = a device index ("0"), a video URL or a file path opens :class:`OpenCVCamera`;
-``CAMERA`` = "synthetic" opens :class:`SyntheticTable`, a rendered tabletop with house
-cards that changes now and then, so the camera screen works with no webcam.
+A source is named as the ``CAMERA`` setting and ``companion vision watch`` name it: a device index
+("0"), a video URL or file opens :class:`OpenCVCamera`; a folder opens :class:`FrameFolder`
+(its PNG and JPEG frames in name order); "synthetic" opens :class:`SyntheticTable`, a rendered
+tabletop with house cards that changes now and then, so the camera screen works with no webcam.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Protocol
 
 import cv2
@@ -39,9 +41,15 @@ class FrameSource(Protocol):
     def close(self) -> None: ...
 
 
-def open_source(spec: str, clock: Callable[[], float] = time.monotonic) -> FrameSource:
-    """The frame source named by a ``CAMERA`` setting (not yet opened)."""
-    return SyntheticTable(clock=clock) if spec.strip().lower() == SYNTHETIC else OpenCVCamera(spec.strip())
+def open_source(spec: str, clock: Callable[[], float] = time.monotonic, loop: bool = True) -> FrameSource:
+    """The frame source named by ``spec`` (not yet opened); a file or folder plays again from the start when
+    ``loop``, else ends (``CameraOffline``) after its last frame."""
+    spec = spec.strip()
+    if spec.lower() == SYNTHETIC:
+        return SyntheticTable(clock=clock)
+    if Path(spec).is_dir():
+        return FrameFolder(Path(spec), loop)
+    return OpenCVCamera(spec, loop)
 
 
 def _fit_width(frame: np.ndarray) -> np.ndarray:
@@ -52,10 +60,11 @@ def _fit_width(frame: np.ndarray) -> np.ndarray:
 
 
 class OpenCVCamera:
-    """A webcam by index, or a video stream or file by URL or path; a file plays in a loop."""
+    """A webcam by index, or a video stream or file by URL or path; a file plays in a loop when ``loop``."""
 
-    def __init__(self, spec: str) -> None:
+    def __init__(self, spec: str, loop: bool = True) -> None:
         self.spec = spec
+        self.loop = loop
         self.name = f"camera {spec}" if spec.isdecimal() else spec
         self._capture: cv2.VideoCapture | None = None
 
@@ -70,7 +79,7 @@ class OpenCVCamera:
         if self._capture is None:
             raise CameraOffline(f"{self.name} is not open")
         ok, frame = self._capture.read()
-        if not ok and self._is_file():
+        if not ok and self.loop and self._is_file():
             self._capture.set(cv2.CAP_PROP_POS_FRAMES, 0)  # a video file: play it again
             ok, frame = self._capture.read()
         if not ok or frame is None:
@@ -84,6 +93,43 @@ class OpenCVCamera:
 
     def _is_file(self) -> bool:
         return not self.spec.isdecimal() and "://" not in self.spec
+
+
+class FrameFolder:
+    """The PNG and JPEG frames of a folder, in name order; again from the first when ``loop``."""
+
+    SUFFIXES = (".png", ".jpg", ".jpeg")
+
+    def __init__(self, folder: Path, loop: bool = True) -> None:
+        self.folder = folder
+        self.loop = loop
+        self.name = str(folder)
+        self._frames: list[Path] = []
+        self._next = 0
+
+    def open(self) -> None:
+        try:
+            self._frames = sorted(p for p in self.folder.iterdir() if p.suffix.lower() in self.SUFFIXES)
+        except OSError as exc:
+            raise CameraOffline(f"cannot open the folder {self.name} ({exc.strerror})") from None
+        if not self._frames:
+            raise CameraOffline(f"the folder {self.name} holds no PNG or JPEG frames")
+        self._next = 0
+
+    def read(self) -> np.ndarray:
+        if self._next >= len(self._frames):
+            if not self.loop or not self._frames:
+                raise CameraOffline(f"no more frames in {self.name}")
+            self._next = 0
+        path = self._frames[self._next]
+        self._next += 1
+        frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if frame is None:
+            raise CameraOffline(f"{path} is not a readable image")
+        return _fit_width(frame)
+
+    def close(self) -> None:
+        self._frames = []
 
 
 class SyntheticTable:

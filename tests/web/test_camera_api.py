@@ -24,6 +24,8 @@ from flask import Flask
 from companion.cards import VISION_LABELS
 from companion.vision.folder import LOPSIDED
 from companion.vision.manifest import load_manifest
+from companion.vision.sources import CameraOffline, OpenCVCamera, SyntheticTable, open_source
+from companion.vision.zones import TableZones
 from models.camera import photograph
 from models.render import house_design, render_face
 from support.live_server import live_server
@@ -32,7 +34,6 @@ from support.tiny_models import models_folder, tiny_net
 from support.web_client import PIN, Editor
 from web import create_app
 from web.camera import BACKOFF_S, MAX_STREAMS, Camera, annotate
-from web.camera_sources import CameraOffline, OpenCVCamera, SyntheticTable, open_source
 from web.enrollment import CROP_SIZE, WANTED, Deck
 
 WAIT_S = 20.0
@@ -160,7 +161,7 @@ def test_every_card_of_the_table_is_found_outlined_and_named(client, table_camer
     assert response.status_code == 200 and response.mimetype == "image/jpeg"
     shown = cv2.imdecode(np.frombuffer(response.data, np.uint8), cv2.IMREAD_COLOR).astype(np.float32)
     snap = table_camera.latest()
-    raw, drawn = snap.frame.astype(np.float32), annotate(snap.frame, snap.cards).astype(np.float32)
+    raw, drawn = snap.frame.astype(np.float32), annotate(snap.frame, snap.scene, TableZones()).astype(np.float32)
     assert np.abs(shown - drawn).mean() < np.abs(shown - raw).mean() / 2  # the outlines and labels are in it
 
     status = client.get("/api/camera").get_json()
@@ -213,9 +214,11 @@ def test_a_stream_ends_when_the_client_leaves_a_real_server(tmp_path):
 def test_create_app_with_the_synthetic_camera_detects_cards(synthetic_app):
     camera = synthetic_app.extensions["hardware"].camera
     snap = camera.wait_frame(0, WAIT_S)
-    assert snap is not None and len(snap.cards) == len(camera.source.layout) == 5
+    assert snap is not None and len(snap.scene.cards) == len(camera.source.layout) == 5
     client = synthetic_app.test_client()
-    assert client.get("/api/hardware").get_json()["camera"] == camera.status()
+    referee = synthetic_app.extensions["hardware"].referee
+    assert client.get("/api/hardware").get_json()["camera"] == {**camera.status(), "auto_accept": referee.auto,
+                                                                 "last_seen": None}
     assert camera.status()["message"] == "camera online: synthetic table"
     labels = sorted(c["label"] for c in client.get("/api/camera/cards").get_json()["cards"])
     assert labels == sorted(label for label, _ in camera.source.layout.values())
@@ -295,7 +298,7 @@ def test_a_model_of_the_wrong_shape_is_one_sentence_in_the_status_not_a_failure_
                "output 'cosines' expected (N, 16), found (n, 3)")
 
     snapshot = camera.step()
-    assert snapshot is not None and snapshot.cards == ()  # the picture is still shown
+    assert snapshot is not None and snapshot.scene.cards == ()  # the picture is still shown
     status = client.get("/api/camera").get_json()
     assert status["state"] == "error"
     assert status["message"].startswith(f"camera: card recognition unavailable ({problem}; ")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flask import Blueprint, Response, jsonify, request, send_file
+from flask import Blueprint, Response, current_app, jsonify, request, send_file
 
 from companion.vision.rectify import warp_card
 from web.camera import Camera, Snapshot, camera, deck
@@ -66,6 +66,19 @@ def cards() -> Response:
     return jsonify(_snapshot().to_json())
 
 
+@bp.put("/auto-accept")
+def auto_accept() -> Response:
+    """Turn auto-accept on or off: the camera then pushes the events the rules allow and it is sure of."""
+    _camera()
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict) or not isinstance(body.get("on"), bool):
+        raise ApiError(400, 'send {"on": true} or {"on": false} to turn auto-accept on or off')
+    referee = current_app.extensions["hardware"].referee
+    referee.auto = body["on"]
+    current_app.extensions["hardware"].publish()
+    return jsonify({"auto_accept": referee.auto})
+
+
 def _mjpeg(part: Camera, first: Snapshot) -> Iterator[bytes]:
     """Multipart JPEG parts as frames come; the last one again when none came for a while.
 
@@ -121,11 +134,12 @@ def capture(bean: str) -> tuple[Response, int]:
     """Keep the one card under the server's camera as a photo of ``bean``."""
     label = check_label(bean)
     snap = _snapshot()
-    if len(snap.cards) != 1:
-        found = "no card" if not snap.cards else f"{len(snap.cards)} cards"
+    cards = snap.scene.cards
+    if len(cards) != 1:
+        found = "no card" if not cards else f"{len(cards)} cards"
         raise ApiError(409, f"the camera sees {found}: lay just one card of this bean under it, apart from the others",
-                       cards=len(snap.cards))
-    photo = deck().add_framings(label, [warp_card(snap.frame, snap.cards[0].corners, CROP_SIZE)])
+                       cards=len(cards))
+    photo = deck().add_framings(label, [warp_card(snap.frame, cards[0].corners, CROP_SIZE)])
     return _bean_progress(label, 201, added=[{"photo": photo, "outline_found": True}])
 
 

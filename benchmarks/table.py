@@ -1,0 +1,64 @@
+"""The camera referee's cost per frame, on 2 threads: a 960 x 540 frame (the camera's size) of three players'
+fields (8 columns of 1 to 12 cards) and two face-up beans, with printed markers.
+
+    .venv/bin/python benchmarks/table.py
+
+Baseline: decoding the same frame from JPEG, which every camera frame costs anyway. Figures are
+the best of interleaved rounds (the machine is shared and noisy).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import cv2
+
+from companion.vision.scene import SceneReader, placed
+from companion.vision.strips import find_outlines
+from companion.vision.zones import TableZones
+from models.game_table import draw_table
+from models.render import house_design, render_face
+
+ROUNDS = 7
+FIELDS = {0: [("blue", 12), ("chili", 3), ("soy", 1)], 1: [("green", 7), ("red", 2)],
+          2: [("stink", 9), ("black-eyed", 4), ("garden", 1)]}
+
+
+def best_ms(steps: dict[str, Callable[[], object]]) -> dict[str, float]:
+    best = dict.fromkeys(steps, float("inf"))
+    for _ in range(ROUNDS):
+        for name, step in steps.items():
+            start = time.perf_counter()
+            step()
+            best[name] = min(best[name], (time.perf_counter() - start) * 1000)
+    return best
+
+
+def main() -> None:
+    faces = {bean: render_face(house_design(bean)) for bean in
+             ("blue", "chili", "soy", "green", "red", "stink", "black-eyed", "garden")}
+    frame = cv2.resize(draw_table(FIELDS, ["red", "soy"], faces, 1), (960, 540), interpolation=cv2.INTER_AREA)
+    jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 90])[1]
+    reader, zones = SceneReader(), TableZones()
+    outlines = find_outlines(frame)
+    reader.read(frame)  # warm-up
+    ms = best_ms({
+        "decode": lambda: cv2.imdecode(jpeg, cv2.IMREAD_COLOR),
+        "outlines": lambda: find_outlines(frame),
+        "columns": lambda: reader.columns.read(frame, outlines),
+        "zones": lambda: zones.for_frame(frame),
+        "frame": lambda: placed(reader.read(frame), zones.for_frame(frame)),
+    })
+    base = ms["decode"]
+    scene = placed(reader.read(frame), zones.for_frame(frame))
+    print(f"table: a 960x540 frame, {len(scene.stacks)} stacks "
+          f"({sum(s.count for s in scene.stacks)} cards), onnxruntime on 2 threads")
+    print(f"  decode the JPEG frame        : {base:.2f} ms (baseline)")
+    for name, what in (("outlines", "find the outlines"), ("columns", "count the columns"),
+                       ("zones", "find the markers' zones"), ("frame", "the whole frame, named and placed")):
+        print(f"  {what:<29}: {ms[name]:.2f} ms ({ms[name] / base:.1f} x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,108 @@
+"""Which moves the rules allow that turn the game's table into what the camera sees.
+
+The search asks the engine only: its legal moves for every seat, each open
+choice filled from what the camera saw (a bean, a field, the beans newly face up), checked
+and applied to a copy of the state. A move is kept when it brings the table closer to the
+camera's view; the first sequence (at most ``DEPTH`` moves) that makes them agree explains
+the change. Moves the camera cannot see (a draw, a trade from hand) change nothing on the
+table, so they never explain anything and stay a tap on the tablet.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from companion.rules.legal import Choice, LegalMove
+from companion.rules.moves import Move
+from companion.rules.state import GameState
+from companion.rules.violations import IllegalMove
+from companion.tracker.view import TableView, mismatch
+
+DEPTH = 3
+"""Most moves one settled change of the table may stand for (two face-up beans planted, and a harvest)."""
+MOST_OPTIONS = 64
+"""A legal move with more ways to fill its choices than this is not tried (it is not something a camera sees)."""
+
+
+def game_view(state: GameState, seats: tuple[int, ...]) -> TableView:
+    """The table as the game has it, for ``seats``: each one's non-empty fields, and the face-up beans."""
+    fields = tuple((seat, tuple(sorted((f.bean or "", f.count) for f in state.players[seat].fields if f.count)))
+                   for seat in seats)  # fmt: skip
+    return TableView(fields, tuple(sorted(state.face_up)))
+
+
+def _new_beans(state: GameState, seen: TableView) -> Counter[str]:
+    """Beans the camera sees face up that the game has not turned over yet."""
+    return Counter(seen.face_up or ()) - Counter(state.face_up)
+
+
+def _options(name: str, choice: Choice, state: GameState, seen: TableView) -> list[Any] | None:
+    """The values worth trying for one open choice, or None when the camera cannot fill it."""
+    if not choice.many:
+        return list(choice.options)
+    if choice.exactly is None:
+        return None
+    new = _new_beans(state, seen)
+    picks = [bean for bean in choice.options if bean in new]
+    pool = [bean for bean in picks for _ in range(new[bean])]
+    return sorted({tuple(sorted(combo)) for combo in itertools.combinations(pool, choice.exactly)})
+
+
+def _filled(legal: LegalMove, state: GameState, seen: TableView) -> Iterator[dict[str, Any]]:
+    """Each way of filling ``legal``'s open choices from what the camera saw."""
+    names = list(legal.choose)
+    values = []
+    for name in names:
+        options = _options(name, legal.choose[name], state, seen)
+        if options is None:
+            return
+        values.append([list(v) if isinstance(v, tuple) else v for v in options])
+    total = 1
+    for options in values:
+        total *= len(options)
+    if total > MOST_OPTIONS:
+        return
+    for combo in itertools.product(*values):
+        yield dict(zip(names, combo))
+
+
+def candidates(state: GameState, seen: TableView) -> Iterator[tuple[Move, bool]]:
+    """The moves any seat may make now (a harvest may come at any time), their choices filled from the camera's
+    view; each with whether it is a step (a move with nothing to choose, such as ending the trading)."""
+    for seat in range(len(state.players)):
+        for legal in state.legal_moves(seat):
+            for chosen in _filled(legal, state, seen):
+                try:
+                    yield legal.move(**chosen), not legal.choose
+                except ValueError:
+                    continue
+
+
+def explain(state: GameState, seen: TableView) -> list[Move] | None:
+    """The moves (oldest first) that turn the game's table into ``seen``: [] when they agree already, None
+    when no sequence of at most ``DEPTH`` legal moves does."""
+    seats = tuple(seat for seat, _ in seen.fields)
+    start = mismatch(game_view(state, seats), seen)
+    if start == 0:
+        return []
+    frontier: list[tuple[GameState, list[Move], int]] = [(state, [], start)]
+    for _ in range(DEPTH):
+        grown = []
+        for current, path, distance in frontier:
+            for move, step in candidates(current, seen):
+                after = copy.deepcopy(current)
+                try:
+                    logged = after.push(move)
+                except IllegalMove:
+                    continue
+                left = mismatch(game_view(after, seats), seen)
+                if left == 0:
+                    return path + [logged]
+                if left < distance or (step and left == distance):
+                    grown.append((after, path + [logged], left))
+        frontier = grown
+    return None

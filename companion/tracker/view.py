@@ -1,0 +1,80 @@
+"""What the camera sees of a game, in the rules' terms: each seat's field columns and the face-up beans.
+
+A :class:`TableView` is what the table tracker compares with the game. Fields are kept as a
+sorted tuple of (bean, count) per seat: which column is which field does not matter to the
+rules' check (a move names its field, and the engine's legal moves say which fields may
+change), so players may lay their fields in any order. A column the classifier was unsure of
+keeps its count and leaves its bean open (``None``): the game's own bean stands in for it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from companion.vision.scene import Scene
+
+Column = tuple[str | None, int]
+"""One field column: its bean (None when the camera is unsure) and card count."""
+
+FIELDS_PREFIX = "fields-"
+FACE_UP = "face-up"
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """Per seat, its non-empty fields as sorted (bean, count) pairs; the face-up beans, sorted (None when the
+    camera has no face-up zone)."""
+
+    fields: tuple[tuple[int, tuple[Column, ...]], ...]
+    face_up: tuple[str, ...] | None = None
+
+    def seats(self) -> dict[int, tuple[Column, ...]]:
+        return dict(self.fields)
+
+
+def _sorted(columns: Iterable[Column]) -> tuple[Column, ...]:
+    return tuple(sorted(columns, key=lambda c: (c[0] or "", c[1])))
+
+
+def view_of(scene: Scene, seats: Iterable[int], sure: float) -> TableView:
+    """The view of a scene placed in its zones, for ``seats``: a seat whose fields zone is out of sight, or a
+    face-up area out of sight, is left out (not seen empty). A top card named with less than ``sure``
+    confidence leaves its column's bean open."""
+    by_seat: dict[int, list[Column]] = {}
+    face_up: list[str] = []
+    for stack in scene.stacks:
+        if stack.zone == FACE_UP:
+            face_up += [stack.bean] * stack.count
+        elif stack.zone and stack.zone.startswith(FIELDS_PREFIX):
+            bean = stack.bean if stack.top.confidence >= sure else None
+            by_seat.setdefault(int(stack.zone[len(FIELDS_PREFIX):]), []).append((bean, stack.count))
+    zones = set(scene.zones)
+    fields = tuple((seat, _sorted(by_seat.get(seat, ()))) for seat in sorted(set(seats))
+                   if f"{FIELDS_PREFIX}{seat}" in zones)  # fmt: skip
+    return TableView(fields, tuple(sorted(face_up)) if FACE_UP in zones else None)
+
+
+def mismatch(game: TableView, seen: TableView) -> int:
+    """How many columns and face-up beans differ between the game's view and the camera's (0: they agree).
+
+    A seen column with an open bean matches a game column of the same count and any bean. Seats or a
+    face-up area the camera does not see are not compared.
+    """
+    ours = game.seats()
+    differ = 0
+    for seat, columns in seen.fields:
+        left = list(ours.get(seat, ()))
+        unmatched = 0
+        for bean, count in sorted(columns, key=lambda c: c[0] is None):
+            found = next((k for k, (b, n) in enumerate(left) if n == count and (bean is None or b == bean)), None)
+            if found is None:
+                unmatched += 1
+            else:
+                del left[found]
+        differ += max(unmatched, len(left))
+    if seen.face_up is not None and game.face_up is not None:
+        a, b = Counter(game.face_up), Counter(seen.face_up)
+        differ += sum(((a - b) + (b - a)).values())
+    return differ

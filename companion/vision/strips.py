@@ -1,0 +1,124 @@
+"""Card-shaped and column-shaped outlines of a frame, and each one warped into an upright strip.
+
+A bean field is a column of overlapping cards: its outline is a rectangle one card wide and
+one card plus the visible bands long. :func:`find_outlines` finds every such rectangle (a
+lone card is a column of one); :func:`to_strip` warps one into a strip of fixed width whose
+rows run along the column, as the band network reads it (:mod:`companion.vision.columns`).
+Both are pure: frames in, values out.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.vision.corners import fit_sides
+from companion.vision.rectify import CARD_ASPECT
+
+STRIP_W, STRIP_L = 32, 256
+"""Width and length (rows) of a strip; a card is ``STRIP_W / CARD_ASPECT`` (about 50) rows long."""
+CARD_ROWS = STRIP_W / CARD_ASPECT
+LONGEST = (STRIP_L - 2) / CARD_ROWS
+"""Longest column (in card lengths) a strip holds at full scale; longer ones are shrunk to fit."""
+MIN_AREA_SHARE = 0.002
+"""Least area of a card, as a share of the frame."""
+MIN_FILL = 0.85
+"""Least share of its rectangle that an outline must fill."""
+WIDEST = 1.2
+"""Widest outline, as a multiple of a card's short/long side ratio (a card seen in perspective)."""
+CUT = 13
+"""Widest join (px) between a card and something touching it that is cut to free the card."""
+EDGE_THRESHOLDS = (30, 80)
+"""Canny's low and high gradient thresholds, per colour channel."""
+
+
+def edges(frame: np.ndarray) -> np.ndarray:
+    """Closed card outlines: Canny edges of each colour channel (a card may differ from the table in
+    colour more than in brightness), gaps closed."""
+    blurred = cv2.GaussianBlur(frame, (5, 5), 0)
+    found: np.ndarray = np.zeros(frame.shape[:2], np.uint8)
+    for channel in cv2.split(blurred):
+        found |= cv2.Canny(channel, EDGE_THRESHOLDS[0], EDGE_THRESHOLDS[1])
+    return cv2.morphologyEx(found, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (5, 5)))
+
+
+def _short_side_first(box: np.ndarray) -> np.ndarray:
+    """The 4 corners turned so that corners 0 -> 1 are a short side."""
+    pts = np.asarray(box, np.float32).reshape(4, 2)
+    if np.linalg.norm(pts[1] - pts[0]) > np.linalg.norm(pts[2] - pts[1]):
+        pts = np.roll(pts, -1, axis=0)
+    return pts
+
+
+def _outline(contour: np.ndarray, least_area: float) -> tuple[float, np.ndarray] | None:
+    """A contour's area and outline if it is shaped like a card or a column of cards, else None."""
+    hull = cv2.convexHull(contour)
+    area = cv2.contourArea(hull)
+    if area < least_area:
+        return None
+    rect = cv2.minAreaRect(hull)
+    short, long = sorted(rect[1])
+    if area < MIN_FILL * short * long or short > WIDEST * CARD_ASPECT * long:
+        return None
+    if long > (LONGEST + 1) * short / CARD_ASPECT:
+        return None
+    return area, fit_sides(hull, _short_side_first(cv2.boxPoints(rect)))
+
+
+def _cut_free(outlined: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The outer shapes of an edge map, filled, with thin joins to other things cut (a glare spot, a shadow
+    touching a card)."""
+    filled = np.zeros_like(outlined)
+    contours, _ = cv2.findContours(outlined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(filled, contours, -1, 255, -1)
+    opened = cv2.morphologyEx(filled, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (CUT, CUT)))
+    return tuple(cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
+
+
+def _inside(point: np.ndarray, outlines: list[np.ndarray]) -> bool:
+    return any(cv2.pointPolygonTest(o.reshape(-1, 1, 2), (float(point[0]), float(point[1])), False) >= 0
+               for o in outlines)
+
+
+def find_outlines(frame: np.ndarray) -> list[np.ndarray]:
+    """The outline (4 corners, a short side first) of every card or column of cards, largest first: the
+    smallest rectangle around its shape, its sides then fitted to the shape's edges (a card in perspective).
+
+    Outer shapes come first; where one is not card-shaped (a card touching a glare spot or another
+    thing on the table), a shape inside it that is (the card within) stands for it.
+    """
+    h, w = frame.shape[:2]
+    outlined = edges(frame)
+    contours, _ = cv2.findContours(outlined, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    shapes = [found for c in contours if (found := _outline(c, MIN_AREA_SHARE * w * h)) is not None]
+    shapes += [found for c in _cut_free(outlined) if (found := _outline(c, MIN_AREA_SHARE * w * h)) is not None]
+    kept: list[np.ndarray] = []
+    for _, outline in sorted(shapes, key=lambda item: -item[0]):
+        if not _inside(outline.mean(axis=0), kept):
+            kept.append(outline)
+    return kept
+
+
+def strip_transform(outline: np.ndarray) -> tuple[np.ndarray, int]:
+    """The perspective matrix taking ``outline`` (corner 0 -> 1 a short side, the strip's first row)
+    to strip pixels, and how many rows the outline fills."""
+    pts = np.asarray(outline, np.float32)
+    width = float(np.linalg.norm(pts[1] - pts[0]))
+    length = float(np.linalg.norm(pts[2] - pts[1]))
+    rows = min(STRIP_L, max(2, round(STRIP_W * length / max(width, 1e-6))))
+    target = np.array([[0, 0], [STRIP_W, 0], [STRIP_W, rows], [0, rows]], np.float32)
+    return cv2.getPerspectiveTransform(np.asarray(pts, np.float32), target), rows
+
+
+def to_strip(frame: np.ndarray, outline: np.ndarray) -> tuple[np.ndarray, int]:
+    """The outline warped upright into a ``STRIP_L x STRIP_W`` strip (black below its rows), and its rows."""
+    matrix, rows = strip_transform(outline)
+    strip = cv2.warpPerspective(frame, matrix, (STRIP_W, STRIP_L), flags=cv2.INTER_AREA,
+                                borderMode=cv2.BORDER_CONSTANT)
+    strip[rows:] = 0
+    return strip, rows
+
+
+def turned(outline: np.ndarray) -> np.ndarray:
+    """The same outline read from its other end (the strip turned 180 degrees)."""
+    return np.roll(np.asarray(outline, np.float32), 2, axis=0)

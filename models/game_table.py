@@ -1,0 +1,100 @@
+"""A game's table drawn as the overhead camera sees it: printed markers, each player's fields, the face-up beans.
+
+Up to four players sit around a 1280 x 720 table (seat 0 at the bottom edge, then the left,
+the right and the top edge). Each lays the fields marker (id ``10 + seat``) at the near left
+of their fields, upright as they read it, and their fields as columns behind it, as
+:mod:`companion.vision.zones` expects; the face-up beans lie beside the face-up marker (id 20).
+A hand may pass over the table (:func:`hand_over`). Drawing is seeded, so a seed fixes the
+table; the same seed keeps each card where it lay, frame after frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import cv2
+import numpy as np
+
+from companion.vision.zones import DICTIONARY, FACE_UP_ID, FIELDS_ID, LAYOUT
+from models.fields import lay_field
+from models.render import FACE_H, FACE_W
+from models.tabletop import paste_card, wooden_table
+
+SIZE = (1280, 720)
+MARKER = 34
+"""Marker side in pixels (4 cm): a card is 2.2 sides tall."""
+CARD = MARKER * 87 / 40
+SEATS_AT = {0: ((600.0, 690.0), 0.0), 1: ((30.0, 150.0), 90.0), 2: ((1250.0, 570.0), 270.0),
+            3: ((680.0, 30.0), 180.0)}
+"""Per seat: where the near-left corner of its fields marker lies, and which way the player faces."""
+FACE_UP_AT = (450.0, 300.0)
+"""The face-up marker's near-left corner (it is read from the bottom edge)."""
+Fields = Sequence[tuple[str, int]]
+"""A seat's non-empty fields: (bean, count) each, in field order."""
+
+
+def _up(facing: float) -> np.ndarray:
+    rad = np.deg2rad(facing)
+    return np.array([np.sin(rad), -np.cos(rad)], np.float32)
+
+
+def _marker(table: np.ndarray, marker_id: int, near_left: tuple[float, float], facing: float) -> None:
+    """Paste marker ``marker_id`` with a white margin, its near-left corner at ``near_left``, upright for ``facing``."""
+    size = 120
+    image = cv2.aruco.generateImageMarker(cv2.aruco.getPredefinedDictionary(DICTIONARY), marker_id, size)
+    face = cv2.copyMakeBorder(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR), 20, 20, 20, 20, cv2.BORDER_CONSTANT,
+                              value=(255, 255, 255))
+    up, right = _up(facing), _up(facing + 90)
+    margin = MARKER * 20 / size
+    origin = np.array(near_left, np.float32)
+    far, wide = up * (MARKER + margin), right * (MARKER + margin)
+    corners = [origin + far - right * margin, origin + far + wide, origin - up * margin + wide,
+               origin - up * margin - right * margin]
+    src = np.array([[0, 0], [face.shape[1], 0], [face.shape[1], face.shape[0]], [0, face.shape[0]]], np.float32)
+    matrix = cv2.getPerspectiveTransform(src, np.array(corners, np.float32))
+    warped = cv2.warpPerspective(face, matrix, (table.shape[1], table.shape[0]), flags=cv2.INTER_AREA)
+    mask = cv2.warpPerspective(np.full(face.shape[:2], 255, np.uint8), matrix, (table.shape[1], table.shape[0]))
+    table[mask > 127] = warped[mask > 127]
+
+
+def draw_table(fields: Mapping[int, Fields], face_up: Sequence[str], faces: Mapping[str, np.ndarray],
+               seed: int) -> np.ndarray:
+    """The table with each seat's fields and the face-up beans; cards lie the same for the same seed."""
+    rng = np.random.default_rng([seed, 77])
+    table = wooden_table(rng, SIZE)
+    for seat, (near_left, facing) in SEATS_AT.items():
+        if seat not in fields:
+            continue
+        _marker(table, FIELDS_ID + seat, near_left, facing)
+        up, right = _up(facing), _up(facing + 90)
+        far_edge = np.array(near_left, np.float32) + up * MARKER * (LAYOUT.fields.far - 0.1)
+        for slot, (bean, count) in enumerate(fields[seat]):
+            far = far_edge + right * MARKER * 2.0 * (slot + 0.5) - up * CARD / 2
+            place = np.random.default_rng([seed, seat, slot])
+            lay_field(table, faces[bean], bean, count, (float(far[0]), float(far[1])), CARD,
+                      facing + place.uniform(-3, 3), place)
+    _marker(table, FACE_UP_ID, FACE_UP_AT, 0.0)
+    for k, bean in enumerate(face_up):
+        centre = np.array(FACE_UP_AT, np.float32) + np.array([MARKER * (2.6 + 1.7 * k), -CARD / 2 - 4], np.float32)
+        width = CARD * FACE_W / FACE_H
+        quad = np.array([[-width / 2, -CARD / 2], [width / 2, -CARD / 2], [width / 2, CARD / 2],
+                         [-width / 2, CARD / 2]], np.float32) + centre
+        paste_card(table, faces[bean], quad)
+    return table
+
+
+def hand_over(frame: np.ndarray, rng: np.random.Generator, at: tuple[float, float] | None = None) -> np.ndarray:
+    """``frame`` with a hand (palm, fingers and arm, skin-coloured) reaching in over the table."""
+    out = frame.copy()
+    h, w = out.shape[:2]
+    x, y = at if at is not None else (rng.uniform(0.2, 0.8) * w, rng.uniform(0.2, 0.8) * h)
+    skin = tuple(int(v) for v in np.array([120, 160, 215]) * rng.uniform(0.7, 1.05))
+    edge = int(rng.integers(4))
+    start = [(x, h + 50), (-50, y), (w + 50, y), (x, -50)][edge]
+    cv2.line(out, (int(start[0]), int(start[1])), (int(x), int(y)), skin, int(rng.uniform(60, 90)), cv2.LINE_AA)
+    cv2.ellipse(out, (int(x), int(y)), (45, 55), rng.uniform(0, 180), 0, 360, skin, -1, cv2.LINE_AA)
+    for _ in range(4):
+        angle = rng.uniform(0, 2 * np.pi)
+        tip = (int(x + 85 * np.cos(angle)), int(y + 85 * np.sin(angle)))
+        cv2.line(out, (int(x), int(y)), tip, skin, 16, cv2.LINE_AA)
+    return out

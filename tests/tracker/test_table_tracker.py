@@ -1,0 +1,129 @@
+"""The table tracker on a real game: what the camera sees, once it settles, becomes the moves that explain it.
+
+Views are written as the camera would report them (per seat, its field columns; the face-up
+beans), frames as (view, moving). The game is a real table's: hands and the draw pile hidden.
+"""
+
+from __future__ import annotations
+
+from companion.rules.moves import move_from_dict
+from companion.rules.setup import Setup
+from companion.rules.state import GameState
+from companion.tracker.explain import explain
+from companion.tracker.table import Observation, Steadiness, TableTracker
+from companion.tracker.view import TableView, mismatch
+
+ANN, BEN, CID = 0, 1, 2
+
+
+def table() -> GameState:
+    return GameState(Setup("amigo-25", ("Ann", "Ben", "Cid")))
+
+
+def seen(ann: tuple = (), ben: tuple = (), cid: tuple = (), face_up: tuple[str, ...] | None = ()) -> TableView:
+    return TableView(((ANN, tuple(sorted(ann))), (BEN, tuple(sorted(ben))), (CID, tuple(sorted(cid)))),
+                     tuple(sorted(face_up)) if face_up is not None else None)
+
+
+def play(state: GameState, *events: dict) -> GameState:
+    for event in events:
+        state.push(move_from_dict(event))
+    return state
+
+
+def settle(tracker: TableTracker, state: GameState, view: TableView, frames: int = 3) -> Observation | None:
+    """Feed ``frames`` still frames of ``view``; the last answer."""
+    answer = None
+    for _ in range(frames):
+        answer = tracker.observe(view, False, state)
+    return answer
+
+
+def test_a_bean_planted_from_the_hand_is_proposed_once_the_table_is_still():
+    state, tracker = table(), TableTracker()
+    assert tracker.observe(seen(), False, state) is None  # the empty table: nothing happened
+    assert settle(tracker, state, seen(), 3) is None
+    planted = seen(ann=(("blue", 1),))
+    assert tracker.observe(planted, False, state) is None
+    assert tracker.observe(planted, False, state) is None
+    observation = tracker.observe(planted, False, state)
+    assert observation == Observation(({"type": "plant", "player": ANN, "bean": "blue", "source": "hand",
+                                        "field": 0},), sure=True)
+    play(state, *observation.events)
+    assert settle(tracker, state, planted, 5) is None  # reported once
+
+
+def test_a_hand_passing_over_the_table_changes_nothing():
+    state, tracker = table(), TableTracker()
+    settle(tracker, state, seen(), 4)
+    for garbage in (seen(ann=(("soy", 3),)), seen(cid=(("red", 1),)), seen()):
+        assert tracker.observe(garbage, True, state) is None  # moving frames never count
+    half_laid = seen(ann=(("chili", 1),))
+    assert tracker.observe(half_laid, False, state) is None
+    assert tracker.observe(half_laid, False, state) is None
+    assert tracker.observe(seen(), True, state) is None  # the hand comes back: the votes start again
+    assert settle(tracker, state, seen(), 4) is None
+
+
+def test_votes_outweigh_a_single_misread_frame():
+    steadiness = Steadiness(window=4, votes=3)
+    blue, misread = seen(ann=(("blue", 1),)), seen(ann=(("blue", 2),))
+    answers = [steadiness.feed(view, False) for view in (blue, misread, blue, blue)]
+    assert answers == [None, None, None, blue]
+
+
+def test_two_beans_turned_over_are_proposed_with_the_beans_seen():
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    tracker = TableTracker()
+    observation = settle(tracker, state, seen(ann=(("blue", 1),), face_up=("chili", "soy")))
+    assert observation is not None
+    assert observation.events == ({"type": "turn-over", "player": ANN, "beans": ["chili", "soy"]},)
+
+
+def test_face_up_beans_planted_after_trading_end_trading_and_both_plants():
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
+                 {"type": "turn-over", "player": ANN, "beans": ["chili", "soy"]})
+    observation = settle(TableTracker(), state, seen(ann=(("blue", 1), ("chili", 1), ("soy", 1)), face_up=()))
+    assert observation is not None
+    assert [e["type"] for e in observation.events] == ["end-trading", "plant", "plant"]
+    after = play(state, *observation.events)
+    assert sorted(f.bean or "" for f in after.players[ANN].fields) == ["blue", "chili", "soy"]
+    assert not after.face_up
+
+
+def test_a_gift_of_a_face_up_bean_is_left_to_a_tap():
+    """The camera sees the soy go to Ben's field, but not what Ann got for it: a trade is entered by hand."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
+                 {"type": "turn-over", "player": ANN, "beans": ["chili", "soy"]})
+    assert explain(state, seen(ann=(("blue", 1),), ben=(("soy", 1),), face_up=("chili",))) is None
+
+
+def test_a_field_cleared_is_a_harvest():
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
+                 {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    observation = settle(TableTracker(), state, seen())
+    assert observation is not None
+    assert observation.events == ({"type": "harvest", "player": ANN, "field": 0},)
+
+
+def test_a_column_named_unsure_takes_the_bean_its_field_grows():
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "garden", "source": "hand"})
+    observation = settle(TableTracker(), state, seen(ann=((None, 2),)))
+    assert observation is not None
+    assert observation.events[0]["bean"] == "garden"
+    assert not observation.sure  # an unsure reading waits for a tap
+
+
+def test_what_the_rules_do_not_allow_is_not_proposed_but_said():
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    observation = settle(TableTracker(), state, seen(ann=(("chili", 2),)))  # a chili laid on the blue field
+    assert observation is not None and observation.events == ()
+    assert "no move the rules allow" in (observation.note or "")
+    assert explain(state, seen(ann=(("soy", 5),))) is None  # five cards from nowhere
+
+
+def test_a_seat_the_camera_does_not_see_is_not_compared():
+    state = table()
+    only_ann = TableView(((ANN, ()),), None)
+    assert mismatch(TableView(((ANN, ()), (BEN, (("red", 3),))), ()), only_ann) == 0
+    assert explain(state, only_ann) == []

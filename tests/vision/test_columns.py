@@ -1,0 +1,96 @@
+"""Bean fields seen from above: each column of overlapping cards counted, turned the right way, and named.
+
+Tables are rendered fresh (seeds no training used): columns of 1 to 12 cards laid as players
+lay them, facing all four table edges, degraded as the camera degrades them. The band network
+was trained on the shipped deck and the training renderer's designs; the unseen art styles here
+are ones it never saw.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.vision.columns import ColumnReader, tiling
+from companion.vision.scene import SceneReader
+from companion.vision.strips import CARD_ROWS, find_outlines
+from models.evaluate_columns import render_table
+from models.fields import lay_field
+from models.render import house_design, render_face, unseen_deck
+from models.tabletop import wooden_table
+
+
+UNSEEN_SHARE = 0.45
+"""Measured (issue 20's closing note gives the held-out figures): the unseen art styles are counted right less
+often than the target of 99 %; this holds today's figure so that a step back fails."""
+
+
+@pytest.fixture(scope="module")
+def columns(classifier) -> ColumnReader:  # noqa: ANN001 - the session's shipped classifier
+    return ColumnReader(classifier.manifest)
+
+
+def far_end_right(found: np.ndarray, true: np.ndarray) -> bool:
+    """Whether ``found``'s first side is the column's far end (the true outline's first side)."""
+    far = (true[0] + true[1]) / 2
+    return bool(np.linalg.norm((found[0] + found[1]) / 2 - far) < np.linalg.norm((found[2] + found[3]) / 2 - far))
+
+
+@pytest.mark.parametrize(("style", "share"), [("shipped", 1.0), ("unseen", UNSEEN_SHARE)])
+def test_every_column_is_counted_and_turned_the_right_way(columns, kit, style, share):
+    right, total, extra = 0, 0, 0
+    for k in range(3):
+        seed = kit.seed + 2 * k + (style == "unseen")
+        frame, fields = render_table(seed, unseen_deck(seed) if style == "unseen" else None)
+        found = [c for c in columns.read(frame, find_outlines(frame)) if c is not None]
+        extra += max(0, len(found) - len(fields))
+        for laid in fields:
+            column = min(found, key=lambda c: float(np.linalg.norm(c.outline.mean(0) - laid.outline.mean(0))))
+            total += 1
+            right += column.count == laid.count and (laid.count == 1 or far_end_right(column.outline, laid.outline))
+    assert extra == 0  # no column where there is none
+    assert right >= share * total, (right, total)
+
+
+def test_the_top_card_is_the_one_laid_last(columns, kit):
+    frame, fields = render_table(kit.seed + 20, None)
+    found = [c for c in columns.read(frame, find_outlines(frame)) if c is not None]
+    for laid in fields:
+        column = min(found, key=lambda c: float(np.linalg.norm(c.outline.mean(0) - laid.outline.mean(0))))
+        card_height = float(np.linalg.norm(laid.top[3] - laid.top[0]))
+        assert np.abs(column.top - laid.top).max() < 0.12 * card_height
+
+
+def test_a_long_box_without_cards_is_no_column(columns, kit):
+    """A phone or a card box lies on the table: card-shaped or column-shaped, but no card top shows."""
+    rng = np.random.default_rng(kit.seed)
+    frame = wooden_table(rng, (640, 480))
+    frame[100:380, 200:300] = (40, 40, 45)  # a dark phone, column-shaped
+    frame[150:280, 400:484] = (200, 120, 60)  # a plain box lid, card-shaped
+    outlines = find_outlines(frame)
+    assert len(outlines) == 2
+    assert columns.read(frame, outlines) == [None, None]
+
+
+def test_card_tops_must_tile_the_column_as_cards_lie():
+    """The first top at the far edge, each band at least 12 % of a card, the last top a card length from the end."""
+    rows = int(CARD_ROWS * 1.5)
+    tops = [1, int(CARD_ROWS * 0.25), int(CARD_ROWS * 0.5)]
+    logits = np.full(rows, -4.0, np.float32)
+    logits[tops] = 3.0
+    logits[tops[1] + 3] = 2.0  # too near the top before it: a band that thin is no card's
+    logits[tops[2] + int(CARD_ROWS * 0.5)] = 3.0  # inside the top card: a card there would be half a card long
+    assert tiling(logits, rows) == (9.0, tops)
+    assert tiling(np.full(rows, -4.0, np.float32), rows)[0] < 0  # no top anywhere: nothing believed
+
+
+def test_the_scene_names_each_field_and_its_count(classifier, kit):
+    scene = SceneReader(classifier)
+    rng = np.random.default_rng(kit.seed + 1)
+    frame = wooden_table(rng, (960, 540))
+    laid = [lay_field(frame, render_face(house_design(bean)), bean, count, far, 110, facing, rng)
+            for bean, count, far, facing in (("blue", 4, (200, 120), 0), ("chili", 1, (480, 270), 90),
+                                             ("stink", 7, (760, 420), 180))]
+    read = scene.read(frame)
+    assert sorted((s.bean, s.count) for s in read.stacks) == sorted((f.bean, f.count) for f in laid)
+    assert len(read.cards) == 3

@@ -1,0 +1,82 @@
+"""``companion vision scan`` and ``watch``: the JSON contract other tools rely on, and clear errors.
+
+Frames are rendered tables with printed markers (:mod:`models.game_table`), so each stack's
+zone is known; ``watch`` reads a folder of frames of a game stored in a real SQLite store.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.cli import main
+from companion.records.format import Header
+from companion.storage.store import GameStore
+from models.game_table import draw_table, hand_over
+from models.render import house_design, render_face
+
+FACES = {bean: render_face(house_design(bean)) for bean in ("blue", "chili", "soy", "red", "green")}
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:  # noqa: ANN001
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+def _frame(path: Path, fields: dict, face_up: list[str], seed: int = 1) -> str:
+    cv2.imwrite(str(path), draw_table(fields, face_up, FACES, seed))
+    return str(path)
+
+
+def test_scan_prints_one_object_per_frame_with_cards_and_stacks_in_zones(tmp_path, capsys):
+    first = _frame(tmp_path / "a.png", {0: [("blue", 3), ("chili", 1)], 1: [("soy", 6)]}, ["red", "green"])
+    second = _frame(tmp_path / "b.png", {0: [], 1: []}, [])
+    code, out, _ = _run(capsys, "vision", "scan", first, second, "--json")
+    assert code == 0
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["image"] for r in rows] == [first, second]
+    assert all(set(r) == {"image", "cards", "stacks"} for r in rows)
+    stacks = sorted((s["bean"], s["count"], s["zone"]) for s in rows[0]["stacks"])
+    assert stacks == [("blue", 3, "fields-0"), ("chili", 1, "fields-0"), ("green", 1, "face-up"),
+                      ("red", 1, "face-up"), ("soy", 6, "fields-1")]
+    assert all(len(s["corners"]) == 4 and all(len(p) == 2 for p in s["corners"]) for s in rows[0]["stacks"])
+    assert all(set(c) == {"label", "confidence", "corners"} for c in rows[0]["cards"])
+    assert rows[1]["stacks"] == [] and rows[1]["cards"] == []
+
+
+def test_scan_in_words_and_bad_frames_exit_2(tmp_path, capsys):
+    frame = _frame(tmp_path / "a.png", {0: [("blue", 2)]}, [])
+    code, out, err = _run(capsys, "vision", "scan", str(tmp_path / "gone.png"), frame)
+    assert code == 2 and "gone.png" in err
+    assert out.strip() == f"{frame}: 2 x blue in fields-0"
+    broken = tmp_path / "zones.json"
+    broken.write_text("{}")
+    code, _, err = _run(capsys, "vision", "scan", frame, "--zones", str(broken))
+    assert code == 2 and "zone file" in err
+
+
+def test_watch_prints_the_events_a_game_s_table_shows(tmp_path, capsys):
+    db = tmp_path / "games.sqlite3"
+    with GameStore(db) as store:
+        game = store.create_game(Header.from_dict({"format": "bohnanza-record", "version": 1, "game": "bohnanza",
+                                              "ruleset": "amigo-25", "players": ["Ann", "Ben", "Cid"]}))
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    empty = draw_table({0: [], 1: [], 2: []}, [], FACES, 1)
+    planted = draw_table({0: [("blue", 1)], 1: [], 2: []}, [], FACES, 1)
+    sequence = [empty] * 4 + [hand_over(empty, np.random.default_rng(2))] + [planted] * 4
+    for k, image in enumerate(sequence):
+        cv2.imwrite(str(frames / f"{k:03d}.png"), image)
+    code, out, err = _run(capsys, "vision", "watch", str(frames), "--game", str(game), "--db", str(db), "--json")
+    assert code == 0, err
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["events"] for r in rows] == [[{"type": "plant", "player": 0, "bean": "blue", "source": "hand",
+                                             "field": 0}]]
+    assert rows[0]["text"] == ["Ann planted a Blue Bean (from hand) in field 1"] and rows[0]["sure"]
+    code, _, err = _run(capsys, "vision", "watch", str(frames), "--game", "99", "--db", str(db))
+    assert code == 2 and "game 99" in err

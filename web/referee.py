@@ -1,0 +1,75 @@
+"""The camera referee on the server: each analysed frame goes to the table tracker of the card game being played.
+
+The game watched is the most recently played unfinished card game. A settled change of the
+table the rules explain becomes proposals on the tablet (source ``camera``), or is pushed at
+once when the table has turned auto-accept on and the camera is sure of every column it read.
+A change no legal move explains is said on the camera's status line. The tracker knows no
+Flask; this module only wires frames, trackers and the games together.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+from companion.rules.state import GameState
+from companion.tracker.table import Observation, TableTracker
+from companion.tracker.view import view_of
+from companion.vision.scene import Scene
+from web.errors import ApiError
+from web.tables import Tables
+
+log = logging.getLogger(__name__)
+
+SURE = 0.9
+"""Least confidence of a top card's name for its column's bean to count; below it the game's bean stands in."""
+
+
+class CameraReferee:
+    """Frames in (scene and motion), proposals or pushed events out; ``auto`` pushes what the camera is sure of."""
+
+    def __init__(self, tables: Tables, sure: float = SURE) -> None:
+        self.tables = tables
+        self.sure = sure
+        self.auto = False
+        self.last: dict[str, Any] | None = None
+        """The latest observation, as the status line shows it."""
+        self._trackers: dict[int, TableTracker] = {}
+        self._lock = threading.Lock()
+
+    def watched(self) -> int | None:
+        """The most recently played unfinished card game, if any."""
+        return next((game.id for game in self.tables.store.games()
+                     if game.header is not None and game.header.game != "dice" and not game.finished), None)
+
+    def frame(self, scene: Scene, moving: bool) -> Observation | None:
+        """Camera thread: track one analysed frame; act on the observation it settles, if any."""
+        with self._lock:
+            game_id = self.watched()
+            if game_id is None:
+                return None
+            state = self.tables.copy_state(game_id)
+            if not isinstance(state, GameState):
+                return None
+            view = view_of(scene, range(len(state.players)), self.sure)
+            observation = self._trackers.setdefault(game_id, TableTracker()).observe(view, moving, state)
+            if observation is not None:
+                self._act(game_id, observation)
+            return observation
+
+    def _act(self, game_id: int, observation: Observation) -> None:
+        pushed = self.auto and observation.sure
+        note = observation.note
+        for event in observation.events:
+            try:
+                if pushed:
+                    self.tables.push(game_id, event, source="camera")
+                else:
+                    self.tables.propose(game_id, event, "camera")
+            except ApiError as exc:  # the game moved on meanwhile: the rest waits for the next settled view
+                note = f"camera: {exc.message}"
+                log.info("camera event not taken: %s", exc.message)
+                break
+        self.last = {"game_id": game_id, "events": list(observation.events), "pushed": pushed and note is None,
+                     "note": note}

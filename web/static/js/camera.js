@@ -52,6 +52,7 @@
     $("capture-btn").hidden = camera.state === "none";
     $("capture-btn").disabled = camera.state !== "online";
     $("cards-title").hidden = camera.state === "none";
+    drawReferee();
     const next = wantedMode();
     if (next !== mode) setMode(next);
     clearInterval(cardsTimer);
@@ -67,11 +68,35 @@
   async function loadCards() {
     if (document.hidden) return;
     try {
-      drawCards((await get("/api/camera/cards")).cards);
+      const seen = await get("/api/camera/cards");
+      drawCards(seen.cards);
+      drawStacks(seen.stacks || []);
     } catch (err) {
       drawCards([]);
+      drawStacks([]);
     }
   }
+
+  function drawStacks(stacks) {
+    $("seen-stacks").replaceChildren(...stacks.map((stack) => el("li", { class: "seen-card" },
+      Companion.beanImg(stack.bean),
+      el("span", { class: "seen-name" }, `${stack.count} × ${stack.name}`),
+      el("span", { class: "muted" }, stack.zone || "outside every zone"))));
+  }
+
+  function drawReferee() {
+    $("referee").hidden = camera.state === "none";
+    $("auto-accept").checked = Boolean(camera.auto_accept);
+    const last = camera.last_seen;
+    $("last-seen").textContent = !last ? "Nothing seen to referee yet."
+      : last.note ? last.note
+      : `Last seen: ${last.events.length} event(s) ${last.pushed ? "pushed" : "proposed on the table page"}.`;
+  }
+
+  $("auto-accept").addEventListener("change", async (event) => {
+    const data = await attempt(request("PUT", "/api/camera/auto-accept", { on: event.target.checked }));
+    if (!data) event.target.checked = !event.target.checked;
+  });
 
   function drawCards(cards) {
     $("card-count").textContent = camera.state === "online" ? `(${cards.length})` : "";

@@ -3,7 +3,9 @@
 A source is named as the ``CAMERA`` setting and ``companion vision watch`` name it: a device index
 ("0"), a video URL or file opens :class:`OpenCVCamera`; a folder opens :class:`FrameFolder`
 (its PNG and JPEG frames in name order); "synthetic" opens :class:`SyntheticTable`, a rendered
-tabletop with house cards that changes now and then, so the camera screen works with no webcam.
+tabletop with house cards that changes now and then, so the camera screen works with no webcam;
+"demo" (or "demo:RECORD") opens :class:`models.game_demo.GameDemo`, a recorded game played on a
+rendered table with printed markers, so the camera referee works with no webcam.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from models.render import house_design, render_face
 from models.tabletop import card_quad, paste_card, wooden_table
 
 SYNTHETIC = "synthetic"
+DEMO = "demo"
 MAX_WIDTH = 960
 """Wider frames are scaled down: enough for cards, and quick to search and send."""
 
@@ -47,6 +50,11 @@ def open_source(spec: str, clock: Callable[[], float] = time.monotonic, loop: bo
     spec = spec.strip()
     if spec.lower() == SYNTHETIC:
         return SyntheticTable(clock=clock)
+    if spec.lower() == DEMO or spec.lower().startswith(f"{DEMO}:"):
+        from models.game_demo import RECORD, GameDemo  # the demo plays a game: only it needs the rules
+
+        record = Path(spec[len(DEMO) + 1:]) if ":" in spec else RECORD
+        return GameDemo(record, clock)
     if Path(spec).is_dir():
         return FrameFolder(Path(spec), loop)
     return OpenCVCamera(spec, loop)

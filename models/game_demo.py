@@ -1,0 +1,80 @@
+"""A demo camera: a recorded game played on a rendered table, so a newcomer sees the camera referee with no webcam.
+
+``--camera demo`` (or ``demo:RECORD``) opens :class:`GameDemo`. Every ``step_s`` seconds the
+table shows the record's next event that a camera can see (a plant, beans turned over, a
+harvest), with a hand passing over the table as it happens; the events a camera cannot see
+(trades, ending the trading, draws) go by unseen, as they would at a real table. Start a game
+with the record's ruleset, players and start player (the source's name says which) and the
+camera proposes the record's events on it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from companion.records.jsonl import load_record
+from companion.rules.moves import move_from_dict
+from companion.rules.setup import Setup
+from companion.rules.state import GameState
+from models.game_table import draw_table, hand_over
+from models.render import house_design, render_face
+
+RECORD = Path(__file__).resolve().parents[1] / "examples" / "records" / "amigo-25-4p-known-deck.jsonl"
+HAND_FRAMES = 2
+"""Frames with a hand over the table after each change."""
+
+
+def _fields(state: GameState) -> dict[int, list[tuple[str, int]]]:
+    return {seat: [(f.bean, f.count) for f in player.fields if f.bean] for seat, player in enumerate(state.players)}
+
+
+class GameDemo:
+    """A frame source playing a record's game on a rendered table, one visible event every ``step_s`` seconds."""
+
+    def __init__(self, record: Path = RECORD, clock: Callable[[], float] = time.monotonic, step_s: float = 4.0) -> None:
+        loaded = load_record(record)
+        header = loaded.header
+        self.setup = Setup(header.ruleset, tuple(header.players), header.start_player, dict(header.options))
+        self.events = [event for _, event in loaded.events]
+        self.clock = clock
+        self.step_s = step_s
+        players = ", ".join(header.players)
+        self.name = (f"demo table playing {record.name}: start a game of {header.ruleset} with {players}, "
+                     f"{header.players[header.start_player]} first")
+        self.state = GameState(self.setup)
+        self._next = 0
+        self._due = 0.0
+        self._hand = 0
+        self._rng = np.random.default_rng(0)
+        self._faces = {bean: render_face(house_design(bean)) for bean in self.state.deck_counts}
+
+    def open(self) -> None:
+        self._due = self.clock() + self.step_s
+
+    def read(self) -> np.ndarray:
+        """The table now; past the step time the game moves on to its next change a camera can see."""
+        if self.clock() >= self._due:
+            self._advance()
+            self._due = self.clock() + self.step_s
+        table = draw_table(_fields(self.state), list(self.state.face_up), self._faces, len(self.state.move_stack))
+        if self._hand:
+            self._hand -= 1
+            return hand_over(table, self._rng)
+        return table
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _advance(self) -> None:
+        """Play events until one changes what the camera sees (or the record ends: the table then stays)."""
+        before = (_fields(self.state), sorted(self.state.face_up))
+        while self._next < len(self.events):
+            self.state.push(move_from_dict(self.events[self._next]))
+            self._next += 1
+            if (_fields(self.state), sorted(self.state.face_up)) != before:
+                self._hand = HAND_FRAMES
+                return

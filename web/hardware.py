@@ -43,7 +43,7 @@ class Hardware:
         self.camera: CameraPart | None = None
         self.last_roll: dict[str, Any] | None = None
         self._dice_tracker = DiceTracker(_TablesForDice(self.tables))
-        self.referee = CameraReferee(self.tables)
+        self.referee = CameraReferee(self.tables, self.publish)
         self._dice_spec: str | None = str(app.config["DICE"]) if app.config["DICE"] else None
         self._dice_link = Status(port=self._dice_spec)
         """The bridge's latest published status (it publishes changes, not every heartbeat or roll)."""

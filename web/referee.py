@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from companion.rules.state import GameState
@@ -29,8 +30,10 @@ SURE = 0.9
 class CameraReferee:
     """Frames in (scene and motion), proposals or pushed events out; ``auto`` pushes what the camera is sure of."""
 
-    def __init__(self, tables: Tables, sure: float = SURE) -> None:
+    def __init__(self, tables: Tables, on_change: Callable[[], None] = lambda: None, sure: float = SURE) -> None:
         self.tables = tables
+        self.on_change = on_change
+        """Called when ``last`` changed (the status line is published again)."""
         self.sure = sure
         self.auto = False
         self.last: dict[str, Any] | None = None
@@ -73,3 +76,4 @@ class CameraReferee:
                 break
         self.last = {"game_id": game_id, "events": list(observation.events), "pushed": pushed and note is None,
                      "note": note}
+        self.on_change()

@@ -14,6 +14,7 @@ import signal
 import socket
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from companion.cli.common import add_db_option, db_path, default_instance
 
@@ -34,7 +35,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="electronic dice: serial port, URL, usb:VID:PID, 'emulate', "
                              "or 'auto' (the first USB serial device)")
     parser.add_argument("--camera", metavar="INDEX",
-                        help="camera index, video URL, 'synthetic', or 'auto' (the first webcam); "
+                        help="camera index, video URL or file, folder of frames, 'synthetic', 'demo' (a recorded game "
+                             "on a rendered table, refereed by the camera), or 'auto' (the first webcam); "
                              "default: none, manual entry")
     parser.add_argument(
         "--pin",
@@ -147,4 +149,15 @@ def _banner(url: str, pin: str, db: Path, *, lan: bool, private: bool) -> str:
         )
     else:
         access = f"Table PIN: {pin}   (needed to change a game; anyone on this machine may watch)\n"
-    return f"Bohnanza companion on {url}\n{picture.getvalue()}{access}Games are stored in {db}\nPress Ctrl+C to stop."
+    reach = "" if lan else _loopback_note(url)
+    return (f"Bohnanza companion on {url}\n{picture.getvalue()}{reach}{access}"
+            f"Games are stored in {db}\nPress Ctrl+C to stop.")  # fmt: skip
+
+
+def _loopback_note(url: str) -> str:
+    """Beside the QR code of a loopback address: it opens on this machine only, and how to let tablets in."""
+    return (
+        f"This address works on this machine only: the server listens on {urlsplit(url).hostname} alone, so a tablet\n"
+        "or phone that scans the QR code reaches nothing. To let the table's tablets in, start with:\n"
+        "    companion serve --lan\n"
+    )

@@ -169,10 +169,21 @@ class DiceGame:
         reason = move.card.impossible_reason(self.dice)
         if reason:
             return RuleViolation("dice.order-impossible", f"This harvest card cannot be right: {reason}.")
+        if holder := self._holder(move.card.id):
+            return RuleViolation("dice.card-in-play", f"Harvest card {move.card.id} is already in play ({holder}): "
+                                 "it cannot be drawn again.")  # fmt: skip
         if self.deck_left < 1:
             return RuleViolation("dice.deck-empty", "The harvest deck is empty.")
         if self.deck is not None and move.card != self.deck[0]:
             return RuleViolation("dice.draw-not-deck-top", "That is not the card on top of the harvest deck.")
+        return None
+
+    def _holder(self, card_id: str) -> str | None:
+        """Whose card (in words) the harvest card labelled ``card_id`` is, if in play; a card without a label: None."""
+        for player in self.players if card_id else ():
+            for place, card in (("top", player.top), ("bottom", player.bottom)):
+                if card is not None and card.id == card_id:
+                    return f"{player.name}'s {place} card"
         return None
 
     def _check_roll(self, move: Roll) -> RuleViolation | None:

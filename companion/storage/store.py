@@ -199,6 +199,15 @@ class GameStore:
         """The live event log of a game, oldest first."""
         return self.log(game_id).events
 
+    def history(self, game_id: int) -> list[tuple[dict[str, Any], bool]]:
+        """Every event ever stored for a game, oldest first, each with whether it was undone."""
+        self.header(game_id)
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT data, undone IS NOT NULL FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+            ).fetchall()
+        return [(json.loads(data), bool(undone)) for data, undone in rows]
+
     def log(self, game_id: int) -> StoredLog:
         """The live event log of a game and its last sequence number, read together."""
         self.header(game_id)

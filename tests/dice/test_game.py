@@ -341,3 +341,15 @@ def test_listed_harvest_cards_are_checked_like_drawn_ones() -> None:
         DiceGame.new(["Ann", "Ben"], 0, {"harvest_cards": [card] * 4})
     with pytest.raises(ValueError, match="at most 1000 cards"):
         DiceGame.new(["Ann", "Ben"], 0, {"harvest_cards": [card] * 1001})
+
+
+def test_a_harvest_card_in_play_cannot_be_drawn_again(card: Card) -> None:
+    """Issue 21, item 10: one physical card is on one player's table at a time."""
+    game = DiceGame.new(NAMES, 0, {})
+    game.push(DrawCard(0, card(*FILLER, id="G7")))
+    assert refused(game, DrawCard(0, card(*FILLER, id="G7"))) == "dice.card-in-play"
+    assert "Ann's top card" in game.check(DrawCard(0, card(*FILLER, id="G7"))).message
+    game.push(DrawCard(0, card(*FILLER, id="G8")))
+    game.push(DrawCard(1, card(*FILLER)))  # cards without a label are never taken for another
+    game.push(DrawCard(1, card(*FILLER)))
+    assert refused(game, DrawCard(2, card(*FILLER, id="G8"))) == "dice.card-in-play"

@@ -138,3 +138,14 @@ def test_the_banner_says_who_may_watch() -> None:
     assert "Table PIN: 4321   (needed to watch and to change a game)" in private and "Anyone" not in private
     local = serve._banner("http://127.0.0.1:8000/", "4321", Path("games.sqlite3"), lan=False, private=False)
     assert "anyone on this machine may watch" in local and "network" not in local
+
+
+def test_a_loopback_qr_code_says_it_opens_on_this_machine_only_and_how_to_start_with_lan() -> None:
+    """Issue 21, item 11: a tablet that scans a 127.0.0.1 QR code gets nothing; the banner says so beside it."""
+    local = serve._banner("http://127.0.0.1:8000/", "4321", Path("games.sqlite3"), lan=False, private=False)
+    lines = local.splitlines()
+    last_qr_line = max(i for i, line in enumerate(lines) if set(line) & set("█▀▄"))
+    note = "\n".join(lines[last_qr_line + 1:last_qr_line + 4])
+    assert "listens on 127.0.0.1 alone" in note and "companion serve --lan" in note
+    lan = serve._banner("http://192.168.1.20:8000/", "4321", Path("games.sqlite3"), lan=True, private=False)
+    assert "--lan" not in lan and "this machine only" not in lan

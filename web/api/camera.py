@@ -44,9 +44,11 @@ def _snapshot() -> Snapshot:
 
 @bp.get("")
 def status() -> Response:
-    """The camera's status (or "none"), and whether cards are named against an enrolled deck."""
+    """The camera's status (or "none") as the hardware line has it (auto-accept and the last thing refereed
+    included), and whether cards are named against an enrolled deck."""
     part = camera()
-    body = part.status() if part else {"state": "none", "message": NO_CAMERA, "cards": 0, "frame": 0, "streams": 0}
+    body = current_app.extensions["hardware"].status()["camera"] if part else {
+        "state": "none", "message": NO_CAMERA, "cards": 0, "frame": 0, "streams": 0}
     enrolled = deck().profile_path.exists() and deck().gallery() is not None
     return jsonify({**body, "deck": "enrolled" if enrolled else "house"})
 

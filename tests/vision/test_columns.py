@@ -8,17 +8,21 @@ are ones it never saw.
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from companion.vision.columns import ColumnReader, tiling
+from companion.vision.manifest import load_manifest
 from companion.vision.scene import SceneReader
 from companion.vision.strips import CARD_ROWS, find_outlines
+from models import train_bands
 from models.evaluate_columns import render_table
 from models.fields import lay_field
 from models.render import house_design, render_face, unseen_deck
 from models.tabletop import wooden_table
-
 
 UNSEEN_SHARE = 0.35
 """Measured: 9 of these 24 unseen-style columns are counted right (65 % on the held-out tables, models/
@@ -94,3 +98,12 @@ def test_the_scene_names_each_field_and_its_count(classifier, kit):
     read = scene.read(frame)
     assert sorted((s.bean, s.count) for s in read.stacks) == sorted((f.bean, f.count) for f in laid)
     assert len(read.cards) == 3
+
+
+def test_the_band_network_trains_and_exports_a_model_the_runtime_reads(tmp_path):
+    shutil.copy(Path(train_bands.MODEL_DIR) / "manifest.json", tmp_path / "manifest.json")
+    assert train_bands.main(["--columns", "3", "--epochs", "1", "--workers", "1", "--out", str(tmp_path)]) == 0
+    manifest = load_manifest(tmp_path)
+    assert manifest.bands.file == "band_net.onnx" and (tmp_path / "band_net.onnx").exists()
+    reader = ColumnReader(manifest, directory=tmp_path)
+    assert reader.infer([np.zeros((256, 32, 3), np.uint8)]).shape == (1, 256)

@@ -273,6 +273,17 @@ def init_app(app: Flask) -> None:
                              zones=saved_zones(app), on_frame=hardware.referee.frame).start()
 
 
+def save_zones_file(app: Flask, zones: TableZones | None) -> None:
+    """Keep ``zones`` in the instance folder for the next start (None: remove the file)."""
+    path = Path(app.instance_path) / ZONES_FILE
+    if zones is None:
+        path.unlink(missing_ok=True)
+        return
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(zones.to_json(), indent=1), encoding="utf-8")
+    temporary.replace(path)
+
+
 def saved_zones(app: Flask) -> TableZones:
     """The zones saved in the instance folder (``zones.json``), or none (markers in sight give theirs)."""
     path = Path(app.instance_path) / ZONES_FILE

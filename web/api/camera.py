@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from flask import Blueprint, Response, current_app, jsonify, request, send_file
 
 from companion.vision.rectify import warp_card
-from web.camera import Camera, Snapshot, camera, deck
+from companion.vision.zones import TableZones
+from web.camera import Camera, Snapshot, camera, deck, save_zones_file
 from web.enrollment import CROP_SIZE, check_label
 from web.errors import ApiError
 
@@ -66,6 +67,37 @@ def frame() -> Response:
 def cards() -> Response:
     """The cards of the latest frame: label, name, confidence and 4 corners (pixels, TL TR BR BL)."""
     return jsonify(_snapshot().to_json())
+
+
+@bp.get("/zones")
+def zones() -> Response:
+    """The zones drawn and saved for this table (the printed markers in sight add theirs on every frame)."""
+    return jsonify(_camera().zones.to_json())
+
+
+@bp.put("/zones")
+def save_zones() -> Response:
+    """Keep zones drawn on the latest frame (tied to the table-corner markers on it) in the instance folder."""
+    part, snap = _camera(), _snapshot()
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict) or not isinstance(body.get("zones"), list):
+        raise ApiError(400, 'send {"zones": [{"name", "kind", "seat", "polygon": [[x, y], ...]}, ...]}')
+    try:
+        drawn = TableZones.from_json({"version": 1, "zones": body["zones"]})
+    except ValueError as exc:
+        raise ApiError(400, str(exc)) from None
+    part.zones = TableZones.drawn_on(snap.frame, drawn.zones)
+    save_zones_file(current_app, part.zones)
+    return jsonify(part.zones.to_json())
+
+
+@bp.delete("/zones")
+def forget_zones() -> Response:
+    """Forget the drawn zones: only the printed markers in sight give zones from now on."""
+    part = _camera()
+    part.zones = TableZones()
+    save_zones_file(current_app, None)
+    return jsonify(part.zones.to_json())
 
 
 @bp.put("/auto-accept")

@@ -93,6 +93,71 @@
       : `Last seen: ${last.events.length} event(s) ${last.pushed ? "pushed" : "proposed on the table page"}.`;
   }
 
+  /* --- zones drawn on a still frame ----------------------------------------------------- */
+
+  const ZONES = [...[0, 1, 2, 3, 4, 5].map((seat) => ({ name: `fields-${seat}`, kind: "fields", seat,
+    label: `Player ${seat + 1}'s fields` })), { name: "face-up", kind: "face_up", seat: null, label: "Face-up area" },
+  { name: "discard", kind: "discard", seat: null, label: "Discard pile" }];
+  const drawn = new Map();  // zone name -> corners in frame pixels
+  let corners = [];
+
+  $("zone-pick").replaceChildren(...ZONES.map((z) => el("option", { value: z.name }, z.label)));
+
+  async function loadZones() {
+    const saved = await attempt(get("/api/camera/zones"));
+    drawn.clear();
+    for (const zone of (saved && saved.zones) || []) drawn.set(zone.name, zone.polygon);
+    drawZones();
+  }
+
+  function drawZones() {
+    const img = $("zone-img");
+    const svg = $("zone-svg");
+    svg.setAttribute("viewBox", `0 0 ${img.naturalWidth || 1} ${img.naturalHeight || 1}`);
+    const shapes = [...drawn].map(([name, poly]) => [name, poly]).concat(corners.length ? [["", corners]] : []);
+    svg.replaceChildren(...shapes.map(([name, poly]) => {
+      const shape = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
+      shape.setAttribute("points", poly.map(([x, y]) => `${x},${y}`).join(" "));
+      shape.setAttribute("class", name ? "zone-shape" : "zone-shape drawing");
+      return shape;
+    }));
+    $("zone-list").textContent = drawn.size ? `Drawn: ${[...drawn.keys()].join(", ")}` : "No zones drawn.";
+  }
+
+  $("zone-start").addEventListener("click", () => {
+    const img = $("zone-img");
+    img.onload = () => { $("zone-board").hidden = false; drawZones(); };
+    img.src = `/api/camera/frame.jpg?still=${Date.now()}`;
+    corners = [];
+  });
+
+  $("zone-img").addEventListener("click", (event) => {
+    const img = event.target;
+    const box = img.getBoundingClientRect();
+    const scale = img.naturalWidth / box.width;
+    corners.push([Math.round((event.clientX - box.left) * scale), Math.round((event.clientY - box.top) * scale)]);
+    if (corners.length === 4) {
+      drawn.set($("zone-pick").value, corners);
+      corners = [];
+      $("zone-save").disabled = false;
+    }
+    drawZones();
+  });
+
+  $("zone-save").addEventListener("click", async () => {
+    const zones = ZONES.filter((z) => drawn.has(z.name)).map((z) => ({ name: z.name, kind: z.kind, seat: z.seat,
+      facing: null, polygon: drawn.get(z.name) }));
+    if (await attempt(request("PUT", "/api/camera/zones", { zones }))) {
+      $("zone-save").disabled = true;
+      alert("Zones saved: each field the camera sees is now given to its player.", { kind: "info" });
+    }
+  });
+
+  $("zone-forget").addEventListener("click", async () => {
+    if (confirm("Forget the drawn zones? Printed markers still give theirs.") &&
+        await attempt(request("DELETE", "/api/camera/zones"))) await loadZones();
+  });
+
   $("auto-accept").addEventListener("change", async (event) => {
     const data = await attempt(request("PUT", "/api/camera/auto-accept", { on: event.target.checked }));
     if (!data) event.target.checked = !event.target.checked;
@@ -232,6 +297,7 @@
     Companion.live(null, { hardware: (status) => onCamera(status.camera) });
     const status = await attempt(get("/api/camera"));
     if (status) onCamera(status);
+    if (status && status.state !== "none") await loadZones();
     await loadEnrollment();
     if (enrollment && !selected) select((enrollment.beans.find((b) => b.photos < b.wanted) || enrollment.beans[0]).id, false);
   });

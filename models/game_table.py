@@ -84,17 +84,27 @@ def draw_table(fields: Mapping[int, Fields], face_up: Sequence[str], faces: Mapp
 
 
 def hand_over(frame: np.ndarray, rng: np.random.Generator, at: tuple[float, float] | None = None) -> np.ndarray:
-    """``frame`` with a hand (palm, fingers and arm, skin-coloured) reaching in over the table."""
-    out = frame.copy()
-    h, w = out.shape[:2]
+    """``frame`` with an arm (a sleeve of any colour) and a hand (palm and fingers, skin-coloured) reaching in over
+    the table, casting a soft shadow."""
+    h, w = frame.shape[:2]
     x, y = at if at is not None else (rng.uniform(0.2, 0.8) * w, rng.uniform(0.2, 0.8) * h)
-    skin = tuple(int(v) for v in np.array([120, 160, 215]) * rng.uniform(0.7, 1.05))
-    edge = int(rng.integers(4))
-    start = [(x, h + 50), (-50, y), (w + 50, y), (x, -50)][edge]
-    cv2.line(out, (int(start[0]), int(start[1])), (int(x), int(y)), skin, int(rng.uniform(60, 90)), cv2.LINE_AA)
-    cv2.ellipse(out, (int(x), int(y)), (45, 55), rng.uniform(0, 180), 0, 360, skin, -1, cv2.LINE_AA)
-    for _ in range(4):
-        angle = rng.uniform(0, 2 * np.pi)
-        tip = (int(x + 85 * np.cos(angle)), int(y + 85 * np.sin(angle)))
-        cv2.line(out, (int(x), int(y)), tip, skin, 16, cv2.LINE_AA)
+    skin = tuple(int(v) for v in np.array([120, 160, 215]) * rng.uniform(0.5, 1.05))
+    sleeve = tuple(int(v) for v in rng.integers(0, 256, 3))
+    start = [(x, h + 50), (-50, y), (w + 50, y), (x, -50)][int(rng.integers(4))]
+    wrist = (int(x + (start[0] - x) * 0.25), int(y + (start[1] - y) * 0.25))
+    fingers = [(int(x + 85 * np.cos(a)), int(y + 85 * np.sin(a))) for a in rng.uniform(0, 2 * np.pi, 4)]
+
+    def draw(image: np.ndarray, arm: tuple, hand: tuple, shift: tuple[int, int] = (0, 0)) -> None:
+        dx, dy = shift
+        cv2.line(image, (int(start[0]) + dx, int(start[1]) + dy), (wrist[0] + dx, wrist[1] + dy), arm,
+                 int(rng.uniform(70, 95)), cv2.LINE_AA)
+        cv2.line(image, (wrist[0] + dx, wrist[1] + dy), (int(x) + dx, int(y) + dy), hand, 55, cv2.LINE_AA)
+        cv2.ellipse(image, (int(x) + dx, int(y) + dy), (45, 55), 0, 0, 360, hand, -1, cv2.LINE_AA)
+        for tip in fingers:
+            cv2.line(image, (int(x) + dx, int(y) + dy), (tip[0] + dx, tip[1] + dy), hand, 16, cv2.LINE_AA)
+
+    shade = np.zeros((h, w), np.float32)
+    draw(shade, (1.0,), (1.0,), (int(rng.integers(15, 40)), int(rng.integers(15, 40))))
+    out = (frame * (1 - 0.35 * cv2.GaussianBlur(shade, (0, 0), 12)[..., None])).astype(np.uint8)
+    draw(out, sleeve, skin)
     return out

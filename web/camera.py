@@ -24,9 +24,9 @@ from flask import Flask, current_app
 
 from companion.vision.classifier import UNKNOWN
 from companion.vision.errors import VisionError
-from companion.vision.motion import moving, thumbnail
-from companion.vision.scene import Scene, SceneReader, SeenCard, Stack, placed
+from companion.vision.scene import Scene, SceneReader, SeenCard, Stack
 from companion.vision.sources import CameraOffline, FrameSource, open_source
+from companion.vision.table_reader import Reading, TableReader
 from companion.vision.zones import TableZones
 from web.enrollment import Deck, label_name
 
@@ -119,7 +119,6 @@ class Camera:
         """The table's zones as drawn or saved (markers in sight add theirs on each frame)."""
         self.on_frame = on_frame or (lambda scene, moved: None)
         """Called with each analysed frame's scene and whether the table moved (the camera referee)."""
-        self._thumb: np.ndarray | None = None
         self.clock = clock
         self.interval_s = interval_s
         self.state, self.message = "offline", f"camera offline: {source.name} not opened yet"
@@ -127,7 +126,7 @@ class Camera:
         self._retry_at = 0.0
         self._backoff = BACKOFF_S[0]
         self._latest: Snapshot | None = None
-        self._scene: SceneReader | None = None
+        self._table: TableReader | None = None
         self._seq = 0
         self._streams = 0
         self._closed = False
@@ -172,19 +171,17 @@ class Camera:
             self._offline(str(exc))
             return None
         try:
-            if self._scene is None:
-                self._scene = SceneReader(self.deck.reader().classifier)
-            zones = self.zones.for_frame(frame)
-            scene = placed(self._scene.read(frame, self.deck.gallery()), zones)
+            if self._table is None:
+                self._table = TableReader(SceneReader(self.deck.reader().classifier))
+            self._table.zones = self.zones
+            reading = self._table.read(frame, self.deck.gallery())
             self._set("online", f"camera online: {self.source.name}")
         except VisionError as exc:
-            scene, zones = Scene((), ()), TableZones()
+            reading = Reading(Scene((), ()), TableZones(), False, False)
             self._set("error", f"camera: card recognition unavailable ({exc})")
-        thumb = thumbnail(frame)
-        still = not moving(self._thumb, thumb)
-        self._thumb = thumb
-        snapshot = self._keep(frame, scene, zones, not still)
-        self.on_frame(scene, not still)
+        snapshot = self._keep(frame, reading.scene, reading.zones, reading.moving)
+        if reading.fresh:  # the referee's votes count fresh readings only
+            self.on_frame(reading.scene, reading.moving)
         return snapshot
 
     def _offline(self, reason: str) -> None:

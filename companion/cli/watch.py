@@ -1,7 +1,8 @@
 """``companion vision watch SOURCE``: the camera referee in a terminal, printing proposed events as they happen.
 
-Each frame is read (columns counted and named), placed in the table zones (printed markers,
-or a zone file), gated for motion and voted over; each settled change of the table is
+Each frame is read (columns counted and named; while the table is still, now and then:
+:class:`~companion.vision.table_reader.TableReader`), placed in the table zones (printed
+markers, or a zone file), gated for motion and voted over; each settled change of the table is
 explained by the rules of the game ``--game`` names (from the game store) and printed as the
 events it stands for, one JSON object per line with ``--json``. The events go to the watch's own
 copy of the game, never to the store: the tablet is where a group confirms them.
@@ -24,10 +25,10 @@ from companion.storage.store import GameStore, StoreError
 from companion.tracker.table import Observation, TableTracker
 from companion.tracker.view import view_of
 from companion.vision.errors import VisionError
-from companion.vision.motion import moving, thumbnail
 from companion.vision.profile import DeckProfile
-from companion.vision.scene import SceneReader, placed
+from companion.vision.scene import SceneReader
 from companion.vision.sources import CameraOffline, open_source
+from companion.vision.table_reader import TableReader
 from companion.vision.zones import TableZones
 
 SURE = 0.9
@@ -85,18 +86,17 @@ def watch(args: argparse.Namespace) -> int:
     except (ValueError, VisionError) as exc:
         return _fail(str(exc))
     source = open_source(args.source, loop=False)
-    tracker, before, number = TableTracker(), None, 0
+    table, tracker, number = TableReader(reader, zones), TableTracker(), 0
     try:
         source.open()
         while True:
             frame = source.read()
             number += 1
-            thumb = thumbnail(frame)
-            still = not moving(before, thumb)
-            before = thumb
-            scene = placed(reader.read(frame, gallery), zones.for_frame(frame))
-            view = view_of(scene, range(len(state.players)), args.sure)
-            observation = tracker.observe(view, not still, state)
+            reading = table.read(frame, gallery)
+            if not reading.fresh:
+                continue
+            view = view_of(reading.scene, range(len(state.players)), args.sure)
+            observation = tracker.observe(view, reading.moving, state)
             if observation is None:
                 continue
             _report(number, observation, state, args.json)

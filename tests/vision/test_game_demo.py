@@ -7,10 +7,9 @@ from companion.rules.moves import move_from_dict
 from companion.rules.state import GameState
 from companion.tracker.table import TableTracker
 from companion.tracker.view import view_of
-from companion.vision.motion import moving, thumbnail
-from companion.vision.scene import SceneReader, placed
+from companion.vision.scene import SceneReader
 from companion.vision.sources import open_source
-from companion.vision.zones import TableZones
+from companion.vision.table_reader import TableReader
 from models.game_demo import GameDemo
 
 
@@ -20,16 +19,15 @@ def test_the_demo_table_plays_its_record_and_the_referee_reads_it_back(classifie
     assert isinstance(source, GameDemo)
     assert "start a game of amigo-25 with Ann, Ben, Cid, Dee, Ann first" in source.name
     source.open()
-    reader, tracker, game = SceneReader(classifier), TableTracker(), GameState(source.setup)
-    before, proposed = None, []
+    table, tracker, game = TableReader(SceneReader(classifier)), TableTracker(), GameState(source.setup)
+    proposed = []
     for step in range(3):  # plant stink; turn over chili and blue; (end the trading and) plant the blue
         now[0] = 4.0 * (step + 1)
-        for _ in range(6):
-            frame = source.read()
-            thumb = thumbnail(frame)
-            still, before = not moving(before, thumb), thumb
-            scene = placed(reader.read(frame), TableZones().for_frame(frame))
-            observation = tracker.observe(view_of(scene, range(4), 0.9), not still, game)
+        for _ in range(12):  # at 5 frames a second, 2.4 s of a step's 4
+            reading = table.read(source.read())
+            if not reading.fresh:
+                continue
+            observation = tracker.observe(view_of(reading.scene, range(4), 0.9), reading.moving, game)
             for event in observation.events if observation else ():
                 proposed.append(event)
                 game.push(move_from_dict(event))

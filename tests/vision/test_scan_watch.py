@@ -69,7 +69,7 @@ def test_watch_prints_the_events_a_game_s_table_shows(tmp_path, capsys):
     frames.mkdir()
     empty = draw_table({0: [], 1: [], 2: []}, [], FACES, 1)
     planted = draw_table({0: [("blue", 1)], 1: [], 2: []}, [], FACES, 1)
-    sequence = [empty] * 4 + [hand_over(empty, np.random.default_rng(2))] + [planted] * 4
+    sequence = [empty] * 4 + [hand_over(empty, np.random.default_rng(2))] + [planted] * 9
     for k, image in enumerate(sequence):
         cv2.imwrite(str(frames / f"{k:03d}.png"), image)
     code, out, err = _run(capsys, "vision", "watch", str(frames), "--game", str(game), "--db", str(db), "--json")

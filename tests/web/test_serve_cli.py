@@ -28,7 +28,9 @@ def _free_port() -> int:
 def _start(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "XDG_DATA_HOME": str(tmp_path / "data")}
     command = [sys.executable, "-m", "companion", "serve", "--db", str(tmp_path / "games.sqlite3"), *args]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    # as from a terminal: a test run started in the background (nohup, &) would hand its ignored Ctrl+C on
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def _banner(process: subprocess.Popen[str]) -> list[str]:

@@ -4,8 +4,8 @@
 table shows the record's next event that a camera can see (a plant, beans turned over, a
 harvest), with a hand passing over the table as it happens; the events a camera cannot see
 (trades, ending the trading, draws) go by unseen, as they would at a real table. Start a game
-with the record's ruleset, players and start player (the source's name says which) and the
-camera proposes the record's events on it.
+with the record's ruleset, players and start player (``game`` says which) and the camera
+proposes the record's events on it; confirm them as they come, or turn auto-accept on.
 """
 
 from __future__ import annotations
@@ -43,8 +43,9 @@ class GameDemo:
         self.clock = clock
         self.step_s = step_s
         players = ", ".join(header.players)
-        self.name = (f"demo table playing {record.name}: start a game of {header.ruleset} with {players}, "
-                     f"{header.players[header.start_player]} first")
+        self.name = "demo table"
+        self.game = f"{header.ruleset}: {players}, {header.players[header.start_player]} first"
+        """The game to start beside the demo, in words."""
         self.state = GameState(self.setup)
         self._next = 0
         self._due = 0.0

@@ -27,7 +27,7 @@ CARD = MARKER * 87 / 40
 SEATS_AT = {0: ((600.0, 690.0), 0.0), 1: ((30.0, 150.0), 90.0), 2: ((1250.0, 570.0), 270.0),
             3: ((680.0, 30.0), 180.0)}
 """Per seat: where the near-left corner of its fields marker lies, and which way the player faces."""
-FACE_UP_AT = (450.0, 300.0)
+FACE_UP_AT = (340.0, 600.0)
 """The face-up marker's near-left corner (it is read from the bottom edge)."""
 Fields = Sequence[tuple[str, int]]
 """A seat's non-empty fields: (bean, count) each, in field order."""

@@ -17,7 +17,7 @@ def test_the_demo_table_plays_its_record_and_the_referee_reads_it_back(classifie
     now = [0.0]
     source = open_source("demo", clock=lambda: now[0])
     assert isinstance(source, GameDemo)
-    assert "start a game of amigo-25 with Ann, Ben, Cid, Dee, Ann first" in source.name
+    assert source.game == "amigo-25: Ann, Ben, Cid, Dee, Ann first"  # the game to start beside it
     source.open()
     table, tracker, game = TableReader(SceneReader(classifier)), TableTracker(), GameState(source.setup)
     proposed = []

@@ -27,6 +27,8 @@ MIN_FILL = 0.85
 WIDEST = 1.2
 """Widest outline, as a multiple of a card's short/long side ratio (a card seen in perspective)."""
 CUT = 13
+CLOSE = 3
+"""Gaps (px) in an outline's edges that are closed (wider would join cards lying a centimetre apart)."""
 """Widest join (px) between a card and something touching it that is cut to free the card."""
 EDGE_THRESHOLDS = (30, 80)
 """Canny's low and high gradient thresholds, per colour channel."""
@@ -39,7 +41,7 @@ def edges(frame: np.ndarray) -> np.ndarray:
     found: np.ndarray = np.zeros(frame.shape[:2], np.uint8)
     for channel in cv2.split(blurred):
         found |= cv2.Canny(channel, EDGE_THRESHOLDS[0], EDGE_THRESHOLDS[1])
-    return cv2.morphologyEx(found, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (5, 5)))
+    return cv2.morphologyEx(found, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (CLOSE, CLOSE)))
 
 
 def _short_side_first(box: np.ndarray) -> np.ndarray:

@@ -15,6 +15,7 @@ is passed over. The score adds each building's price and a bonus for four or mor
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -246,8 +247,11 @@ class Buildings(Part):
 
     def notes(self, state: GameState) -> list[str]:
         t = town(state)
-        found = [f"{state.names[s]} owns " + ", ".join(card_name(b, p) for b, p in o.items())
-                 for s, o in enumerate(t.owned) if o]  # fmt: skip
+        found = [f"{state.names[s]}'s thalers: " + ", ".join(f"{n} {bean_name(bean)}" for bean, n in
+                 sorted(Counter(p.coins).items(), key=lambda item: (-item[1], item[0])))
+                 for s, p in enumerate(state.players) if p.coins]  # fmt: skip
+        found += [f"{state.names[s]} owns " + ", ".join(card_name(b, p) for b, p in o.items())
+                  for s, o in enumerate(t.owned) if o]  # fmt: skip
         if t.last_round:
             found.append(f"The game is over: {state.names[t.last_round[0]]} may buy buildings before the scoring")
         return found

@@ -321,3 +321,12 @@ def test_at_the_end_the_fields_are_harvested_then_everyone_may_buy_in_turn_from_
     game.push(Build(2, "tipi", 1))  # Cid can pay for no more, nor can Dee: the game is over
     assert game.game_over
     assert public_view(game).to_dict()["scores"] == {"Ann": 3, "Ben": 0, "Cid": 1, "Dee": 0}
+
+
+def test_the_table_shows_each_players_thalers_by_bean_and_buildings():
+    game = high_bohn()
+    game.players[0].coins = ["blue"]
+    built(game, 0, ("tipi", 2))
+    notes = public_view(game).to_dict()["notes"]
+    assert "Ann's thalers: 1 Blue Bean" in notes  # the two red thalers paid for the tipi
+    assert any(note.startswith("Ann owns ") and "2" in note for note in notes)

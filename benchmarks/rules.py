@@ -3,9 +3,9 @@
 Figures are also given as ratios against a baseline measured in the same run
 (decoding the same record's JSON lines), since the machines are shared and noisy.
 Targets (issue 2): a 400-event record replays in under 10 ms; at least 100 random
-complete 4-player games per second. The same figures follow for each Duel and for the
-largest module set the books allow, played by the generic legal-move player, beside the
-base game played by that same player.
+complete 4-player games per second. The same figures follow for each Duel, High Bohn
+(with and without Cognac) and the largest module set the books allow, played by the
+generic legal-move player, beside the base game played by that same player.
 """
 
 from __future__ import annotations
@@ -74,7 +74,8 @@ def variants(baseline: float) -> None:
     duels = [c for c in found if not c[2] and c[1] == 2]
     most = max(found, key=lambda c: (len(c[2]), c[1] == 4))
     print("generic legal-move player (plays any rules):")
-    for name, players, modules in [("amigo-25", 4, ()), *duels, most]:
+    high_bohn = [("high-bohn", 4, ()), ("high-bohn", 4, ("cognac",))]
+    for name, players, modules in [("amigo-25", 4, ()), *duels, *high_bohn, most]:
         label = f"{name}, {players} players" + (f" + {', '.join(modules)}" if modules else "")
         games, events = 20, 0
         options = {"modules": list(modules)} if modules else {}

@@ -67,21 +67,41 @@ def _fit_width(frame: np.ndarray) -> np.ndarray:
     return cv2.resize(frame, (MAX_WIDTH, round(h * MAX_WIDTH / w)), interpolation=cv2.INTER_AREA)
 
 
+SETTLE_FRAMES = 30
+"""Frames a webcam's automatic exposure gets to settle before it is locked."""
+MANUAL_EXPOSURE = (0.25, 1.0)
+"""``CAP_PROP_AUTO_EXPOSURE`` values meaning "manual" (DirectShow and the V4L2 legacy scale, then V4L2's own)."""
+
+
+def lock_exposure(capture: cv2.VideoCapture) -> bool:
+    """Keep the exposure the camera settled on, so a hand or a white card does not change the whole picture;
+    whether the camera allowed it (many let their driver decide, and then nothing changes)."""
+    exposure = capture.get(cv2.CAP_PROP_EXPOSURE)
+    for manual in MANUAL_EXPOSURE:
+        if capture.set(cv2.CAP_PROP_AUTO_EXPOSURE, manual):
+            return bool(capture.set(cv2.CAP_PROP_EXPOSURE, exposure))
+    return False
+
+
 class OpenCVCamera:
-    """A webcam by index, or a video stream or file by URL or path; a file plays in a loop when ``loop``."""
+    """A webcam by index, or a video stream or file by URL or path; a file plays in a loop when ``loop``. A
+    webcam's exposure is locked once it has settled (:func:`lock_exposure`), where the camera allows it."""
 
     def __init__(self, spec: str, loop: bool = True) -> None:
         self.spec = spec
         self.loop = loop
         self.name = f"camera {spec}" if spec.isdecimal() else spec
         self._capture: cv2.VideoCapture | None = None
+        self._frames = 0
+        self.exposure_locked: bool | None = None
+        """Whether the webcam's exposure was locked after it settled (None: not yet tried, or not a webcam)."""
 
     def open(self) -> None:
         capture = cv2.VideoCapture(int(self.spec) if self.spec.isdecimal() else self.spec)
         if not capture.isOpened():
             capture.release()
             raise CameraOffline(f"cannot open {self.name} (unplugged or in use?)")
-        self._capture = capture
+        self._capture, self._frames, self.exposure_locked = capture, 0, None
 
     def read(self) -> np.ndarray:
         if self._capture is None:
@@ -92,6 +112,9 @@ class OpenCVCamera:
             ok, frame = self._capture.read()
         if not ok or frame is None:
             raise CameraOffline(f"no picture from {self.name} (unplugged?)")
+        self._frames += 1
+        if self._frames == SETTLE_FRAMES and self.spec.isdecimal():
+            self.exposure_locked = lock_exposure(self._capture)
         return _fit_width(frame)
 
     def close(self) -> None:

@@ -14,12 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+import cv2
 import numpy as np
 
 from companion.vision.classifier import UNKNOWN, CardClassifier, Gallery, Prediction
-from companion.vision.columns import ColumnReader
+from companion.vision.columns import Column, ColumnReader
 from companion.vision.rectify import warp_card
-from companion.vision.strips import find_outlines
+from companion.vision.strips import find_outlines, to_strip
 from companion.vision.zones import TableZones
 
 
@@ -85,19 +86,39 @@ def placed(scene: Scene, zones: TableZones) -> Scene:
 
 
 class SceneReader:
-    """Finds, counts and names every card and column of a frame with one session per network, made once."""
+    """Finds, counts and names every card and column of a frame with one session per network, made once.
+
+    It remembers the last frame's columns by outline and look (:func:`look`), so that a column that did
+    not change (a hand moves elsewhere on the table) is not counted and named again.
+    """
 
     def __init__(self, classifier: CardClassifier | None = None, columns: ColumnReader | None = None) -> None:
         self.classifier = classifier or CardClassifier()
         self.columns = columns or ColumnReader(self.classifier.manifest)
+        self._known: dict[tuple, tuple[Column, Prediction] | None] = {}
 
     def read(self, frame: np.ndarray, gallery: Gallery | None = None) -> Scene:
         """The columns of ``frame``, largest first, their top cards named against ``gallery`` or the shipped
         labels; a column whose top card is not recognised is left out of the stacks."""
-        columns = [c for c in self.columns.read(frame, find_outlines(frame)) if c is not None]
-        tops = rectify(frame, [c.top for c in columns], self.classifier.input_size)
-        predictions = classify(self.classifier, tops, gallery)
-        cards = tuple(SeenCard(c.top, p.label, p.confidence) for c, p in zip(columns, predictions))
-        stacks = tuple(Stack(card.label, c.count, c.outline, card) for c, card in zip(columns, cards)
+        outlines = find_outlines(frame)
+        keys = [(id(gallery), *look(frame, outline)) for outline in outlines]
+        new = [k for k, key in enumerate(keys) if key not in self._known]
+        columns = self.columns.read(frame, [outlines[k] for k in new])
+        named = [(k, c) for k, c in zip(new, columns) if c is not None]
+        tops = rectify(frame, [c.top for _, c in named], self.classifier.input_size)
+        read: dict[int, tuple[Column, Prediction] | None] = dict.fromkeys(new)
+        read.update({k: (c, p) for (k, c), p in zip(named, classify(self.classifier, tops, gallery))})
+        self._known = {key: read[k] if k in read else self._known[key] for k, key in enumerate(keys)}
+        seen = [known for key in keys if (known := self._known[key]) is not None]
+        cards = tuple(SeenCard(c.top, p.label, p.confidence) for c, p in seen)
+        stacks = tuple(Stack(card.label, c.count, c.outline, card) for (c, _), card in zip(seen, cards)
                        if card.label != UNKNOWN)
         return Scene(cards, stacks)
+
+
+def look(frame: np.ndarray, outline: np.ndarray) -> tuple[bytes, bytes]:
+    """An outline and what lies in it, coarsely (corners to 2 px, colours of 4 x 16 patches to 16 levels): the
+    same for a column that did not change, frame after frame."""
+    strip, rows = to_strip(frame, outline)
+    patches = cv2.resize(strip[:max(rows, 1)], (4, 16), interpolation=cv2.INTER_AREA) // 16
+    return (np.round(outline / 2).astype(np.int32).tobytes(), patches.tobytes())

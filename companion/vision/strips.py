@@ -52,8 +52,11 @@ def _short_side_first(box: np.ndarray) -> np.ndarray:
     return pts
 
 
-def _outline(contour: np.ndarray, least_area: float) -> tuple[float, np.ndarray] | None:
-    """A contour's area and outline if it is shaped like a card or a column of cards, else None."""
+def _outline(contour: np.ndarray, least_area: float) -> tuple[float, np.ndarray, np.ndarray] | None:
+    """A contour's area, rectangle and hull if it is shaped like a card or a column of cards, else None."""
+    _, _, width, height = cv2.boundingRect(contour)
+    if width * height < least_area:  # most contours are letters and pictures inside cards: skip them cheaply
+        return None
     hull = cv2.convexHull(contour)
     area = cv2.contourArea(hull)
     if area < least_area:
@@ -64,7 +67,7 @@ def _outline(contour: np.ndarray, least_area: float) -> tuple[float, np.ndarray]
         return None
     if long > (LONGEST + 1) * short / CARD_ASPECT:
         return None
-    return area, fit_sides(hull, _short_side_first(cv2.boxPoints(rect)))
+    return area, _short_side_first(cv2.boxPoints(rect)), hull
 
 
 def _cut_free(outlined: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -95,10 +98,12 @@ def find_outlines(frame: np.ndarray) -> list[np.ndarray]:
     shapes = [found for c in contours if (found := _outline(c, MIN_AREA_SHARE * w * h)) is not None]
     shapes += [found for c in _cut_free(outlined) if (found := _outline(c, MIN_AREA_SHARE * w * h)) is not None]
     kept: list[np.ndarray] = []
-    for _, outline in sorted(shapes, key=lambda item: -item[0]):
-        if not _inside(outline.mean(axis=0), kept):
-            kept.append(outline)
-    return kept
+    hulls: list[np.ndarray] = []
+    for _, box, hull in sorted(shapes, key=lambda item: -item[0]):
+        if not _inside(box.mean(axis=0), kept):
+            kept.append(box)
+            hulls.append(hull)
+    return [fit_sides(hull, box) for hull, box in zip(hulls, kept)]
 
 
 def strip_transform(outline: np.ndarray) -> tuple[np.ndarray, int]:

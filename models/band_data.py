@@ -113,9 +113,9 @@ def _table(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
     return np.clip(rng.uniform(20, 235, 3).astype(np.float32) + noise[..., None], 0, 255).astype(np.uint8)
 
 
-def lay_one(rng: np.random.Generator, family: str, count: int | None = None) -> tuple[np.ndarray, LaidField]:
-    """A degraded frame holding one column of ``count`` (random 1-12) cards of one design."""
-    count = count or int(rng.integers(1, 13))
+def lay_one(rng: np.random.Generator, family: str) -> tuple[np.ndarray, LaidField]:
+    """A degraded frame holding one column of 1 to 12 cards of one design."""
+    count = int(rng.integers(1, 13))
     height = rng.uniform(*CARD_PX)
     side = int(height * (1 + 0.25 * count) * 1.25 + 40)
     frame = _table(rng, (side, side))

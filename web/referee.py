@@ -16,16 +16,12 @@ from typing import Any
 
 from companion.rules.state import GameState
 from companion.tracker.table import Observation, TableTracker
-from companion.tracker.view import view_of
+from companion.tracker.view import SURE, view_of
 from companion.vision.scene import Scene
 from web.errors import ApiError
 from web.tables import Tables
 
 log = logging.getLogger(__name__)
-
-SURE = 0.9
-"""Least confidence of a top card's name for its column's bean to count; below it the game's bean stands in."""
-
 
 class CameraReferee:
     """Frames in (scene and motion), proposals or pushed events out; ``auto`` pushes what the camera is sure of."""

@@ -23,16 +23,13 @@ from companion.rules.wording import describe
 from companion.session import GameSession
 from companion.storage.store import GameStore, StoreError
 from companion.tracker.table import Observation, TableTracker
-from companion.tracker.view import view_of
+from companion.tracker.view import SURE, view_of
 from companion.vision.errors import VisionError
 from companion.vision.profile import DeckProfile
 from companion.vision.scene import SceneReader
 from companion.vision.sources import CameraOffline, open_source
 from companion.vision.table_reader import TableReader
 from companion.vision.zones import TableZones
-
-SURE = 0.9
-"""Least confidence of a top card's name for its column's bean to count; below it the game's bean stands in."""
 
 
 def _fail(message: str) -> int:

@@ -18,6 +18,8 @@ from companion.vision.scene import Scene
 Column = tuple[str | None, int]
 """One field column: its bean (None when the camera is unsure) and card count."""
 
+SURE = 0.9
+"""Least confidence of a top card's name for its column's bean to count; below it the game's bean stands in."""
 FIELDS_PREFIX = "fields-"
 FACE_UP = "face-up"
 

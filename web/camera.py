@@ -9,7 +9,6 @@ backoff; the games go on. ``step`` does one round, so tests drive it with their 
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 import time
@@ -27,7 +26,7 @@ from companion.vision.errors import VisionError
 from companion.vision.scene import Scene, SceneReader, SeenCard, Stack
 from companion.vision.sources import CameraOffline, FrameSource, open_source
 from companion.vision.table_reader import Reading, TableReader
-from companion.vision.zones import TableZones
+from companion.vision.zones import TableZones, read_zone_file, write_zone_file
 from web.enrollment import Deck, label_name
 
 log = logging.getLogger(__name__)
@@ -275,10 +274,8 @@ def save_zones_file(app: Flask, zones: TableZones | None) -> None:
     path = Path(app.instance_path) / ZONES_FILE
     if zones is None:
         path.unlink(missing_ok=True)
-        return
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(zones.to_json(), indent=1), encoding="utf-8")
-    temporary.replace(path)
+    else:
+        write_zone_file(path, zones)
 
 
 def saved_zones(app: Flask) -> TableZones:
@@ -287,9 +284,9 @@ def saved_zones(app: Flask) -> TableZones:
     if not path.exists():
         return TableZones()
     try:
-        return TableZones.from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError) as exc:
-        log.warning("%s: not used (%s); zones come from the markers in sight", path, exc)
+        return read_zone_file(path)
+    except ValueError as exc:
+        log.warning("%s; zones come from the markers in sight", exc)
         return TableZones()
 
 

@@ -115,8 +115,7 @@ class _TablesForDice:
 
     def dice_games(self) -> list[int]:
         """The unfinished dice games, most recently played first (no other game is opened)."""
-        return [game.id for game in self._tables.store.games()
-                if game.header is not None and game.header.game == "dice" and not game.finished]
+        return self._tables.unfinished("dice")
 
     def dice_state(self, game_id: int) -> DiceGame:
         try:

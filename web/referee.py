@@ -39,8 +39,7 @@ class CameraReferee:
 
     def watched(self) -> int | None:
         """The most recently played unfinished card game, if any."""
-        return next((game.id for game in self.tables.store.games()
-                     if game.header is not None and game.header.game != "dice" and not game.finished), None)
+        return next(iter(self.tables.unfinished("bohnanza")), None)
 
     def frame(self, scene: Scene, moving: bool) -> Observation | None:
         """Camera thread: track one analysed frame; act on the observation it settles, if any."""

@@ -69,6 +69,12 @@ class Tables:
         self._catch_up(session)
         return session
 
+    def unfinished(self, kind: str) -> list[int]:
+        """The unfinished games of ``kind`` (the header's ``game``: "bohnanza" or "dice"), most recently played
+        first."""
+        return [game.id for game in self.store.games()
+                if game.header is not None and game.header.game == kind and not game.finished]
+
     def copy_state(self, game_id: int) -> Any:
         """A copy of game ``game_id``'s state as it stands between changes (for a reader on another thread)."""
         session = self.session(game_id)

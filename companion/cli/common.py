@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -62,3 +63,9 @@ def table_text(summary: dict[str, Any]) -> str:
             lines.append(f"  {summary['forecast']['text']}")
     return "\n".join(lines)
 
+
+
+def fail(message: str) -> int:
+    """Say ``message`` as an error on standard error; the exit status of bad input (2)."""
+    print(f"error: {message}", file=sys.stderr)
+    return 2

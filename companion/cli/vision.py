@@ -11,6 +11,7 @@ import numpy as np
 
 from companion.cards import VISION_LABELS
 from companion.cli import watch
+from companion.cli.common import fail
 from companion.vision.errors import VisionError
 from companion.vision.folder import enrollment_photos
 from companion.vision.image_size import MAX_PIXELS
@@ -19,12 +20,7 @@ from companion.vision.marker_sheet import DPI_RANGE, MARKER_CM, encode_png, mark
 from companion.vision.profile import DeckProfile, enroll
 from companion.vision.reader import CardReader
 from companion.vision.scene import SceneReader, placed
-from companion.vision.zones import SEATS, TableZones
-
-
-def _fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
-    return 2
+from companion.vision.zones import SEATS, TableZones, read_zone_file
 
 
 def classify(args: argparse.Namespace) -> int:
@@ -33,14 +29,14 @@ def classify(args: argparse.Namespace) -> int:
         reader = CardReader()
         gallery = DeckProfile.load(args.deck, reader.classifier).gallery if args.deck else None
     except VisionError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     status, paths, views = 0, [], []
     for path in args.images:
         try:
             views.append(reader.views(read_image(path)))
             paths.append(path)
         except VisionError as exc:
-            status = _fail(str(exc))
+            status = fail(str(exc))
             continue
         if not views[-1].framings:
             print(f"note: {path}: no card outline found, so it is unknown; photograph the card with some table "
@@ -71,9 +67,9 @@ def enroll_deck(args: argparse.Namespace) -> int:
         profile = enroll(reader.classifier, framed)
         profile.save(args.out)
     except VisionError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     except OSError as exc:
-        return _fail(f"{args.out}: cannot write the profile ({exc.strerror}); choose a writable path")
+        return fail(f"{args.out}: cannot write the profile ({exc.strerror}); choose a writable path")
     missing = [label for label in VISION_LABELS if label not in photos]
     print(f"wrote {args.out}: {len(photos)} labels from {sum(profile.photos.values())} photos"
           + (f"; not enrolled (will never be named): {', '.join(missing)}" if missing else ""))
@@ -86,11 +82,9 @@ def _zones(path: str | None) -> TableZones:
     if path is None:
         return TableZones()
     try:
-        return TableZones.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
-    except OSError as exc:
-        raise VisionError(f"{path}: cannot read the zone file ({exc.strerror})") from None
+        return read_zone_file(Path(path))
     except ValueError as exc:
-        raise VisionError(f"{path}: {exc}") from None
+        raise VisionError(str(exc)) from None
 
 
 def scan(args: argparse.Namespace) -> int:
@@ -100,13 +94,13 @@ def scan(args: argparse.Namespace) -> int:
         gallery = DeckProfile.load(args.deck, reader.classifier).gallery if args.deck else None
         zones = _zones(args.zones)
     except VisionError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     status = 0
     for path in args.frames:
         try:
             frame = read_image(path)
         except VisionError as exc:
-            status = _fail(str(exc))
+            status = fail(str(exc))
             continue
         scene = placed(reader.read(frame, gallery), zones.for_frame(frame))
         if args.json:
@@ -123,13 +117,13 @@ def print_markers(args: argparse.Namespace) -> int:
     """Write a printable A4 sheet of the table markers (PNG) to ``OUT``."""
     out = Path(args.out)
     if out.suffix.lower() != ".png":
-        return _fail(f"{out}: the marker sheet is a PNG image; give a path ending in .png")
+        return fail(f"{out}: the marker sheet is a PNG image; give a path ending in .png")
     try:
         out.write_bytes(encode_png(marker_sheet(args.seats, args.dpi), args.dpi))
     except ValueError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     except OSError as exc:
-        return _fail(f"{out}: cannot write the marker sheet ({exc.strerror}); choose a writable path")
+        return fail(f"{out}: cannot write the marker sheet ({exc.strerror}); choose a writable path")
     print(f"wrote {out}: markers for {args.seats} players, the face-up area, the discard pile and 4 table corners; "
           f"print it at 100% (each marker {MARKER_CM:g} cm wide)")
     return 0

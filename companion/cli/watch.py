@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
-from companion.cli.common import add_db_option, db_path
+from companion.cli.common import add_db_option, db_path, fail
 from companion.rules.moves import move_from_dict
 from companion.rules.state import GameState
 from companion.rules.wording import describe
@@ -29,12 +28,7 @@ from companion.vision.profile import DeckProfile
 from companion.vision.scene import SceneReader
 from companion.vision.sources import CameraOffline, open_source
 from companion.vision.table_reader import TableReader
-from companion.vision.zones import TableZones
-
-
-def _fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
-    return 2
+from companion.vision.zones import TableZones, read_zone_file
 
 
 def _game(args: argparse.Namespace) -> GameState:
@@ -49,15 +43,6 @@ def _game(args: argparse.Namespace) -> GameState:
     if not isinstance(session.state, GameState):
         raise ValueError(f"game {args.game} is a dice game; the camera referees card games")
     return session.state
-
-
-def _zones(path: str | None) -> TableZones:
-    if path is None:
-        return TableZones(())
-    try:
-        return TableZones.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read the zone file ({exc.strerror})") from None
 
 
 def _report(frame: int, observation: Observation, state: GameState, as_json: bool) -> None:
@@ -77,11 +62,11 @@ def watch(args: argparse.Namespace) -> int:
     """Read frames until the source ends (a file or folder) or Ctrl-C; print each settled change's events."""
     try:
         state = _game(args)
-        zones = _zones(args.zones)
+        zones = read_zone_file(Path(args.zones)) if args.zones else TableZones()
         reader = SceneReader()
         gallery = DeckProfile.load(args.deck, reader.classifier).gallery if args.deck else None
     except (ValueError, VisionError) as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     source = open_source(args.source, loop=False)
     table, tracker, number = TableReader(reader, zones), TableTracker(), 0
     try:
@@ -101,7 +86,7 @@ def watch(args: argparse.Namespace) -> int:
                 state.push(move_from_dict(event))
     except CameraOffline as exc:
         if number == 0:
-            return _fail(str(exc))
+            return fail(str(exc))
     except KeyboardInterrupt:
         pass
     finally:

@@ -9,10 +9,12 @@ Zones drawn by hand on a still frame follow the table-corner anchors (ids 0-3) i
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Literal, cast
 
 import cv2
@@ -279,3 +281,21 @@ def _zone_from_json(item: object, number: int) -> Zone:
         raise ValueError(f"the zone file's zone {number} is named {item.get('name')!r}, but that zone is {name!r}")
     polygon = _points(item.get("polygon"), f"zone {number} polygon")
     return Zone(name, kind, seat, polygon, None if facing is None else float(facing) % 360.0)
+
+
+def read_zone_file(path: Path) -> TableZones:
+    """The zones kept in a zone file; ``ValueError`` with a sentence naming the file when it cannot be read or
+    used."""
+    try:
+        return TableZones.from_json(json.loads(path.read_text(encoding="utf-8")))
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read the zone file ({exc.strerror})") from None
+    except ValueError as exc:
+        raise ValueError(f"{path}: {exc}") from None
+
+
+def write_zone_file(path: Path, zones: TableZones) -> None:
+    """Keep ``zones`` in a zone file, whole or not at all (written beside it, then moved in place)."""
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(zones.to_json(), indent=1), encoding="utf-8")
+    temporary.replace(path)

@@ -14,7 +14,8 @@
   the discard pile (its top card).
 - Distillery (Cognac variant): the 4 harvests Cognac beans by its own beanometer.
 
-Beanometers printed only on a card come from ``buildings.json``. The third bean field is
+Beanometers printed only on a card (the Cognac bean's too) come from ``Rules.cards``
+(``card_data``). The third bean field is
 bought under High Bohn's own rule here: its price depends on the buyer's gold mine, and the
 4 gold mine's field does not count as the third.
 """
@@ -26,8 +27,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from companion.rules import checks, effects, offers
-from companion.rules.buildings import TIPI_STEP, beanometers
-from companion.rules.high_bohn import HIGH_BOHN
+from companion.rules.buildings import BUILDINGS, TIPI_STEP
+from companion.rules.high_bohn import COGNAC, HIGH_BOHN
 from companion.rules.legal import LegalMove
 from companion.rules.moves import BuyField, Harvest
 from companion.rules.parts import MoveRule, Part, register_module
@@ -41,6 +42,8 @@ if TYPE_CHECKING:
     from companion.rules.state import GameState
 
 BLUE = "blue"
+METERED = (("gold-mine", 3), ("jail", 2), ("jail", 3), ("blacksmith", 3), ("distillery", 4))
+"""Building cards that harvest their bean by their own beanometer (``card_data``)."""
 EXACTLY_FOUR, FARM_PAYS = 4, 5
 FARM_PLANTS = 3
 
@@ -57,6 +60,7 @@ class BuildingEffects(Part):
     title = "High Bohn: what the buildings do"
     book = "004_e13a5e0396bac44f.txt, High Bohn: the buildings"
     about = "Each building changes a rule for its owner: more fields, better beanometers, more plants, end bonuses."
+    reads_card_data = True
 
     def allows(self, rules: Rules) -> str | None:
         return None if rules.edition.name == HIGH_BOHN else "the buildings are played with High Bohn"
@@ -70,9 +74,12 @@ class BuildingEffects(Part):
     # --- beanometers and plants -------------------------------------------------------
 
     def coins_for(self, state: GameState, seat: int, bean: str, cards: int, coins: int) -> int:
-        for (building, price), meter in beanometers().items():
-            if meter.bean == bean and owns(state, seat, building, price):
-                coins = meter.coins_for(cards)
+        printed = state.rules.cards
+        if bean == COGNAC:
+            coins = printed[COGNAC].coins_for(cards)
+        for building, price in METERED:
+            if BUILDINGS[building].bean == bean and owns(state, seat, building, price):
+                coins = printed[f"{building}-{price}"].coins_for(cards)
         return FARM_PAYS if coins == EXACTLY_FOUR and owns(state, seat, "farm", 4) else coins
 
     def hand_plants(self, state: GameState, seat: int, count: int) -> int:
@@ -133,6 +140,7 @@ class BuildingEffects(Part):
     # --- the end ------------------------------------------------------------------------
 
     def score(self, state: GameState, seat: int) -> dict[str, int]:
-        price = town(state).owned[seat].get("tipi")
-        step = TIPI_STEP.get(price or 0)
-        return {"tipi": len(state.players[seat].coins) // step if step else 0}
+        t = town(state)
+        step = TIPI_STEP.get(t.owned[seat].get("tipi") or 0)
+        earnings = len(state.players[seat].coins) + len(t.stew[seat]) + len(t.distilled[seat])
+        return {"tipi": earnings // step if step else 0}

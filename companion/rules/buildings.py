@@ -1,18 +1,11 @@
 """High Bohn's building cards as data (book 004): one building type per bean, four cards priced 1 to 4.
 
-What the book prints is written here. Beanometers printed only on a building card are read
-from ``buildings.json``, each with a ``source`` that says whether its numbers come from the
-book or are a default a group may correct from its own cards.
+What the book prints is written here; what only the cards print is in ``card_data``.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
-
-from companion.cards import with_beanometer
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,26 +49,3 @@ def bonus(table: dict[int, int], buildings: int) -> int:
 def card_name(building: str, price: int) -> str:
     """A building card as the book names it ("the 3 Saloon")."""
     return f"the {price} {BUILDINGS[building].name}"
-
-
-@dataclass(frozen=True, slots=True)
-class Beanometer:
-    """A building card's beanometer, used instead of its bean's."""
-
-    bean: str
-    steps: tuple[int | None, int | None, int | None, int | None]
-    source: str
-
-    def coins_for(self, cards: int) -> int:
-        return with_beanometer(self.bean, self.steps).coins_for(cards)
-
-
-@cache
-def beanometers() -> dict[tuple[str, int], Beanometer]:
-    """(building, price) -> the beanometer printed on that card, from ``buildings.json``."""
-    text = resources.files("companion.rules").joinpath("buildings.json").read_text(encoding="utf-8")
-    found = {}
-    for card, entry in json.loads(text)["beanometers"].items():
-        building, price = card.rsplit("-", 1)
-        found[building, int(price)] = Beanometer(entry["bean"], tuple(entry["steps"]), entry["source"])
-    return found

@@ -2,11 +2,14 @@
 
 from companion.rules import (
     bean_coin,
+    building_actions,
     building_effects,
+    building_fields,
     duel,
     editions,
     expansion,
     field_beans,
+    general_store,
     hand_at_end,
     high_bohn,
     magpie,
@@ -16,5 +19,6 @@ from companion.rules import (
     town,
 )
 
-__all__ = ["bean_coin", "building_effects", "duel", "editions", "expansion", "field_beans", "hand_at_end", "high_bohn",
-           "magpie", "orders", "retrade", "standard", "town"]
+__all__ = ["bean_coin", "building_actions", "building_effects", "building_fields", "duel", "editions", "expansion",
+           "field_beans", "general_store", "hand_at_end", "high_bohn", "magpie", "orders", "retrade", "standard",
+           "town"]

@@ -112,7 +112,7 @@ def check_plant(state: GameState, move: Plant) -> RuleViolation | None:
     if not CATALOGUE[move.bean].plantable:
         return RuleViolation("bean.not-plantable", f"{bean_name(move.bean)}s are never planted in a field.")
     player = state.players[move.player]
-    return _check_plant_source(state, player, move) or check_field(state, move)
+    return check_plant_source(state, player, move) or check_field(state, move)
 
 
 def check_field(state: GameState, move: Plant) -> RuleViolation | None:
@@ -127,16 +127,17 @@ def check_field(state: GameState, move: Plant) -> RuleViolation | None:
     if not 0 <= move.field < len(player.fields):
         return RuleViolation("field.missing", f"{player.name} has no field {move.field + 1}.")
     field = player.fields[move.field]
-    if field.bean is not None and not field.accepts(move.bean):
+    if not state.rules.accepts(state, move.player, move.field, move.bean):
         return RuleViolation(
             "field.one-kind",
-            f"Field {move.field + 1} of {player.name} holds {bean_name(field.bean)}s: only one kind of bean "
-            "may grow in a field. Harvest it first or plant elsewhere.",
+            f"Field {move.field + 1} of {player.name} holds {bean_name(field.bean or move.bean)}s: only one kind of "
+            "bean may grow in a field. Harvest it first or plant elsewhere.",
         )
     return None
 
 
-def _check_plant_source(state: GameState, player: PlayerState, move: Plant) -> RuleViolation | None:
+def check_plant_source(state: GameState, player: PlayerState, move: Plant) -> RuleViolation | None:
+    """Whether the card planted is there to plant, now, by this player."""
     if move.source is Source.OFFER:
         return RuleViolation("plant.no-offer", "Only the Duel leaves cards as an offer to the opponent.")
     if move.source is Source.HAND:

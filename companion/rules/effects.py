@@ -70,13 +70,19 @@ def harvest(state: GameState, move: Harvest) -> None:
 
 
 def harvest_field(state: GameState, seat: int, index: int) -> int:
-    """Harvest a whole field: coins by the beanometer to the coin pile, the rest discarded."""
-    player = state.players[seat]
-    bean, count = player.fields[index].clear()
+    """Harvest a whole field: coins by the beanometer to the coin pile, the rest discarded.
+
+    The thalers are cards of the field's own bean first (a High Bohn farm field also holds soy).
+    """
+    if (paid := state.rules.harvest_field(state, seat, index)) is not None:
+        return paid
+    player, field = state.players[seat], state.players[seat].fields[index]
+    coins, bean, count = state.rules.harvest_value(state, seat, index), field.bean, field.count
     assert bean is not None
-    coins = min(state.rules.coins_for(state, seat, bean, count), count)
-    player.coins.extend([bean] * coins)
-    state.discard.extend([bean] * (count - coins))
+    cards = sorted(field.cards, key=lambda card: card != bean)
+    field.clear()
+    player.coins.extend(cards[:coins])
+    state.discard.extend(cards[coins:])
     state.rules.harvested(state, seat, bean, count)
     return coins
 

@@ -7,7 +7,9 @@ with three) and "may only be played with the basic Bohnanza game", so no other m
 added to it. Everything else is the Rio Grande basic game it is played with (001): five cards
 dealt, three drawn, the third bean field bought for 3 thalers, three players starting with it.
 Its buildings are the modules it always plays: ``buildings`` (buying, the removal rules, the
-final buying round, the score) and ``building-effects`` (what a building does for its owner).
+final buying round, the score), ``building-effects`` (beanometers, plants, harvests, end bonuses),
+``building-fields`` (one-bean fields, bean stews, farm fields), ``general-store`` and
+``building-actions`` (the banks and the 2 Distillery).
 
 Where the book is silent or differs:
 
@@ -61,7 +63,7 @@ class HighBohn(Classic):
         "Invest thalers of a bean in its building: each building helps its owner, and buildings count toward the score."
     )
     max_players = 5
-    always_modules = ("buildings", "building-effects")
+    always_modules = ("buildings", "building-effects", "building-fields", "general-store", "building-actions")
     options = (PROTECTION, TIE_BREAK, BUILDING_BONUS)
     defaults = {"protection": PROTECTION_LENIENT, "tie_break": TIE_MOST_CARDS, "building_bonus": BONUS_GAME_END}
 

@@ -25,8 +25,8 @@ def unseen_beans(state: GameState, extra: Counter[str] | None = None) -> tuple[s
 
 def field_choice(state: GameState, seat: int, bean: str | None) -> Choice:
     """The fields ``seat`` could plant ``bean`` in (every field when the bean is not known yet)."""
-    fields = state.players[seat].fields
-    return Choice(tuple(i for i, f in enumerate(fields) if bean is None or f.accepts(bean)))
+    fields = range(len(state.players[seat].fields))
+    return Choice(tuple(i for i in fields if bean is None or state.rules.accepts(state, seat, i, bean)))
 
 
 def plant_options(state: GameState, seat: int) -> list[LegalMove]:
@@ -103,7 +103,7 @@ def harvest_options(state: GameState, seat: int) -> list[LegalMove]:
     return [
         LegalMove("harvest", {"player": seat, "field": i},
                   f"Harvest field {i + 1} ({f.count} {bean_name(f.bean)}{'s' if f.count != 1 else ''}, "
-                  f"{state.rules.coins_for(state, seat, f.bean, f.count)} coins)")  # type: ignore[arg-type]
+                  f"{state.rules.harvest_value(state, seat, i)} coins)")
         for i, f in enumerate(fields)
         if f.count and state.check(Harvest(seat, i)) is None
     ]  # fmt: skip

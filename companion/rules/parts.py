@@ -57,6 +57,8 @@ class Part:
     """One sentence a player understands."""
     options: ClassVar[tuple[Option, ...]] = ()
     """Options this part adds (the edition's own are listed on the edition)."""
+    reads_card_data: ClassVar[bool] = False
+    """Whether this part uses values printed only on cards (``Rules.cards``)."""
 
     def __init__(self, rules: Rules):
         self.rules = rules
@@ -115,6 +117,18 @@ class Part:
     def coins_for(self, state: GameState, seat: int, bean: str, cards: int, coins: int) -> int:
         """Coins a harvest of ``cards`` of ``bean`` pays ``seat``."""
         return coins
+
+    def accepts(self, state: GameState, seat: int, field: int, bean: str, ok: bool) -> bool:
+        """Whether ``seat`` may plant ``bean`` in field ``field`` (``ok``: what the basic rule says)."""
+        return ok
+
+    def harvest_value(self, state: GameState, seat: int, field: int, coins: int) -> int:
+        """Coins a harvest of ``seat``'s field ``field`` pays now."""
+        return coins
+
+    def harvest_field(self, state: GameState, seat: int, field: int) -> int | None:
+        """Harvest a field this part pays in its own way (a bean stew), returning the coins; None for others."""
+        return None
 
     def cards_held(self, state: GameState) -> int:
         """Cards this part keeps outside the base game's zones (offers, order cards), for conservation."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.cards import CATALOGUE
 from companion.rules import catalogue  # noqa: F401  (registers every edition, turn structure and module)
+from companion.rules.card_data import CardData, with_group_cards
 from companion.rules.checks import check_common
 from companion.rules.editions import EDITIONS, Edition
 from companion.rules.parts import MODULES, TURNS, MoveRule, Option, Part
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
 RULESETS = EDITIONS
 """Editions by name: what a record's ``ruleset`` names."""
 MODULES_KEY = "modules"
+CARD_DATA_KEY = "card_data"
+"""The record option holding what a group's own cards print (see ``card_data``)."""
 
 
 def ruleset(name: str, players: int, options: Mapping[str, Any] | None = None) -> Rules:
@@ -48,6 +51,9 @@ class Rules:
             raise ValueError(f"the {name} ruleset is for {counts} players, not {players}")
         given = dict(options)
         chosen = _module_names(given.pop(MODULES_KEY, []))
+        self.group_cards: dict[str, Any] = given.pop(CARD_DATA_KEY, None) or {}
+        self.cards: dict[str, CardData] = with_group_cards(self.group_cards)
+        """Values printed only on cards: the documented defaults, or what the group entered."""
         self.turns: Part = TURNS[self.edition.turns](self)
         names = list(dict.fromkeys(self.edition.always_modules + chosen))
         self.modules: tuple[Part, ...] = tuple(MODULES[m](self) for m in names)
@@ -57,6 +63,8 @@ class Rules:
         for part in self.parts[1:]:
             if (reason := part.allows(self)) is not None:
                 raise ValueError(f"{part.title} cannot be played here: {reason}")
+        if self.group_cards and not any(part.reads_card_data for part in self.parts):
+            raise ValueError(f"option {CARD_DATA_KEY!r} is for games whose cards print their own values (High Bohn)")
         self.move_rules: dict[type, MoveRule] = {}
         for part in self.parts:
             self.move_rules.update(part.move_rules())
@@ -82,6 +90,8 @@ class Rules:
         data = dict(self.options)
         if self.chosen_modules:
             data[MODULES_KEY] = list(self.chosen_modules)
+        if self.group_cards:
+            data[CARD_DATA_KEY] = dict(self.group_cards)
         return data
 
     # --- set-up --------------------------------------------------------------
@@ -134,6 +144,30 @@ class Rules:
         for part in self.parts:
             coins = part.coins_for(state, seat, bean, cards, coins)
         return coins
+
+    def accepts(self, state: GameState, seat: int, field: int, bean: str) -> bool:
+        """Whether ``seat`` may plant ``bean`` in its field ``field``."""
+        ok = state.players[seat].fields[field].accepts(bean)
+        for part in self.parts:
+            ok = part.accepts(state, seat, field, bean, ok)
+        return ok
+
+    def harvest_value(self, state: GameState, seat: int, field: int) -> int:
+        """Coins a harvest of ``seat``'s field ``field`` would pay now."""
+        planted = state.players[seat].fields[field]
+        if planted.bean is None:
+            return 0
+        coins = min(self.coins_for(state, seat, planted.bean, planted.count), planted.count)
+        for part in self.parts:
+            coins = part.harvest_value(state, seat, field, coins)
+        return coins
+
+    def harvest_field(self, state: GameState, seat: int, field: int) -> int | None:
+        """The coins of a harvest that a part pays in its own way, or None."""
+        for part in reversed(self.parts):
+            if (paid := part.harvest_field(state, seat, field)) is not None:
+                return paid
+        return None
 
     @property
     def protection(self) -> str:

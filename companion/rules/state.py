@@ -107,9 +107,10 @@ class GameState:
         """The move with defaults filled in (a plant's field)."""
         if isinstance(move, Plant) and move.field is None and 0 <= move.player < len(self.players):
             fields = self.players[move.player].fields
-            target = next((i for i, f in enumerate(fields) if f.bean == move.bean), None)
+            fits = [i for i in range(len(fields)) if self.rules.accepts(self, move.player, i, move.bean)]
+            target = next((i for i in fits if fields[i].bean == move.bean), None)
             if target is None:
-                target = next((i for i, f in enumerate(fields) if f.bean is None), None)
+                target = next((i for i in fits if fields[i].bean is None), None)
             if target is not None:
                 return Plant(move.player, move.bean, move.source, target)
         return move

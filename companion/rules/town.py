@@ -74,6 +74,10 @@ class Town:
     """Per seat: building type -> the price of the card owned."""
     left: dict[str, list[int]]
     """Per building type in the game: the prices still to be bought."""
+    stew: list[list[str]]
+    """Per seat: the thalers of bean stews, kept under the saloon (not spendable; they count at the end)."""
+    distilled: list[list[str]]
+    """Per seat: the thalers the 3 Distillery took from stews, kept under it until the end."""
     last_round: list[int] | None = None
     """Once the game has ended: the seats still to have their chance to buy, next first."""
 
@@ -87,6 +91,16 @@ def owns(state: GameState, seat: int, building: str, price: int | None = None) -
     """Whether ``seat`` owns a building of the type (the card priced ``price``, if given)."""
     owned = town(state).owned[seat].get(building)
     return owned is not None and price in (None, owned)
+
+
+def owned_price(state: GameState, seat: int, building: str) -> int | None:
+    """The price of ``seat``'s building of this type, None if it owns none."""
+    return town(state).owned[seat].get(building)
+
+
+def owner_of(state: GameState, building: str, price: int) -> int | None:
+    """The seat that owns this building card, if any."""
+    return next((seat for seat, owned in enumerate(town(state).owned) if owned.get(building) == price), None)
 
 
 def pay(state: GameState, seat: int, coins: list[str]) -> None:
@@ -121,7 +135,9 @@ class Buildings(Part):
 
     def setup(self, state: GameState) -> None:
         kinds = [b for b in BUILDINGS if b != COGNAC_BUILDING or COGNAC in state.deck_counts]
-        state.parts[self.name] = Town([{} for _ in state.players], {b: list(PRICES) for b in kinds})
+        seats = range(len(state.players))
+        state.parts[self.name] = Town([{} for _ in seats], {b: list(PRICES) for b in kinds},
+                                      [[] for _ in seats], [[] for _ in seats])  # fmt: skip
 
     def move_rules(self) -> Mapping[type, MoveRule]:
         return {
@@ -263,13 +279,23 @@ class Buildings(Part):
                 "owned": [dict(o) for o in t.owned],
                 "left": {b: list(p) for b, p in t.left.items()},
                 "final_round": list(t.last_round) if t.last_round is not None else None,
+                "stew": [list(pile) for pile in t.stew],
+                "distilled": [list(pile) for pile in t.distilled],
             }
         }
 
     def score(self, state: GameState, seat: int) -> dict[str, int]:
-        owned = town(state).owned[seat]
+        t = town(state)
+        owned = t.owned[seat]
         table = BONUS_SUMMARY_CARD if state.rules.options["building_bonus"] == BONUS_SUMMARY else BONUS_GAME_END
-        return {"buildings": sum(owned.values()), "bonus": bonus(table, len(owned))}
+        found = {"stew": len(t.stew[seat])}
+        if COGNAC_BUILDING in t.left:
+            found["distillery"] = len(t.distilled[seat])
+        return {**found, "buildings": sum(owned.values()), "bonus": bonus(table, len(owned))}
+
+    def cards_held(self, state: GameState) -> int:
+        t = town(state)
+        return sum(len(pile) for piles in (t.stew, t.distilled) for pile in piles)
 
 
 @wording("build")

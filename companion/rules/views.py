@@ -118,7 +118,7 @@ def public_view(state: GameState) -> PublicView:
             coins=len(p.coins),
             coin_beans=tuple(p.coins),
             fields=tuple((f.bean, f.count) if f.bean else None for f in p.fields),
-            harvest_values=tuple(rules.coins_for(state, seat, f.bean, f.count) if f.bean else 0 for f in p.fields),
+            harvest_values=tuple(rules.harvest_value(state, seat, i) for i in range(len(p.fields))),
             hand_size=p.hand.size,
             received=tuple(p.received),
         )

@@ -10,25 +10,31 @@ from collections.abc import Iterable
 
 
 class Field:
-    """One bean field: the cards lying in it, the first planted first."""
+    """One bean field: the cards lying in it, the first planted first.
 
-    __slots__ = ("cards",)
+    ``only`` names the one bean a building's field grows (High Bohn's 2 Saloon: green);
+    ``mixed`` says how a field holds more than one bean (High Bohn: ``"stew"`` or ``"farm"``).
+    """
 
-    def __init__(self, cards: list[str] | None = None):
+    __slots__ = ("cards", "only", "mixed")
+
+    def __init__(self, cards: list[str] | None = None, only: str | None = None):
         self.cards: list[str] = cards if cards is not None else []
+        self.only = only
+        self.mixed: str | None = None
 
     @property
     def bean(self) -> str | None:
-        """The bean growing here (None when empty)."""
-        return self.cards[-1] if self.cards else None
+        """The bean growing here: the first planted (None when empty)."""
+        return self.cards[0] if self.cards else None
 
     @property
     def count(self) -> int:
         return len(self.cards)
 
     def accepts(self, bean: str) -> bool:
-        """Whether ``bean`` may be planted here (empty, or the same bean)."""
-        return not self.cards or self.cards[-1] == bean
+        """Whether ``bean`` may be planted here by the basic rule (empty, or the same bean; a building's own bean)."""
+        return (self.only in (None, bean)) and (not self.cards or (self.mixed is None and self.cards[-1] == bean))
 
     def plant(self, bean: str) -> None:
         self.cards.append(bean)
@@ -41,6 +47,7 @@ class Field:
         """Empty the field; returns what lay there."""
         taken = (self.bean, self.count)
         self.cards = []
+        self.mixed = None
         return taken
 
     def __repr__(self) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.rules import BuyField, EndTrading, Harvest, Plant, Source, TurnOver, public_view
-from companion.rules.buildings import beanometers
+from companion.rules.card_data import default_card_data
 from companion.rules.rulesets import ruleset
 from companion.rules.town import Build, EndBuilding
 from companion.rules.wording import describe
@@ -172,7 +172,7 @@ def test_the_3_gold_mine_harvests_garden_beans_by_its_beanometer_and_a_single_on
     assert refused(game, Harvest(0, 1)) == "harvest.protection"
     built(game, 0, ("gold-mine", 3))
     game.push(Harvest(0, 1))
-    assert game.players[0].coins == ["garden"] * beanometers()["gold-mine", 3].coins_for(1)
+    assert game.players[0].coins == ["garden"] * default_card_data()["gold-mine-3"].coins_for(1)
     fields[1].cards = ["red"]
     assert refused(game, Harvest(0, 1)) == "harvest.protection"  # only garden beans
 
@@ -232,7 +232,7 @@ def test_the_2_jail_harvests_blue_beans_by_its_beanometer():
     game.players[0].coins = []
     game.players[0].fields[0].cards = ["blue"] * 7
     game.push(Harvest(0, 0))
-    assert len(game.players[0].coins) == beanometers()["jail", 2].coins_for(7)
+    assert len(game.players[0].coins) == default_card_data()["jail-2"].coins_for(7)
 
 
 def test_the_4_jail_takes_a_thaler_from_the_discard_pile_for_any_paying_blue_harvest():
@@ -256,7 +256,7 @@ def test_the_3_blacksmith_harvests_chili_beans_by_its_beanometer():
     game.players[0].coins = []
     game.players[0].fields[0].cards = ["chili"] * 4
     game.push(Harvest(0, 0))
-    assert len(game.players[0].coins) == beanometers()["blacksmith", 3].coins_for(4)
+    assert len(game.players[0].coins) == default_card_data()["blacksmith-3"].coins_for(4)
 
 
 def test_the_4_blacksmith_harvests_any_single_bean():
@@ -274,7 +274,7 @@ def test_the_4_distillery_harvests_cognac_beans_by_its_beanometer():
     game.players[0].coins = []
     game.players[0].fields[0].cards = ["cognac"] * 5
     game.push(Harvest(0, 0))
-    assert len(game.players[0].coins) == beanometers()["distillery", 4].coins_for(5)
+    assert len(game.players[0].coins) == default_card_data()["distillery-4"].coins_for(5)
 
 
 # --- the end and the score ----------------------------------------------------------------------
@@ -284,7 +284,7 @@ def test_the_books_example_scores_29():
     game = high_bohn()
     built(game, 0, ("saloon", 2), ("blacksmith", 2), ("jail", 4), ("gold-mine", 3), ("tipi", 4), ("farm", 4))
     game.players[0].coins = ["blue"] * 6
-    assert breakdown(game) == {"coins": 6, "buildings": 19, "tipi": 1, "bonus": 3}
+    assert breakdown(game) == {"coins": 6, "stew": 0, "buildings": 19, "tipi": 1, "bonus": 3}
     assert public_view(game).to_dict()["scores"]["Ann"] == 29
 
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from companion.cards import CATALOGUE
 from companion.rules import checks, effects, offers
 from companion.rules.buildings import card_name
-from companion.rules.high_bohn import HIGH_BOHN
+from companion.rules.high_bohn import HIGH_BOHN, SAME_BEAN_ONE_FIELD
 from companion.rules.moves import Plant
 from companion.rules.parts import MoveRule, Part, register_module
 from companion.rules.town import Build, owned_price, owner_of, town
@@ -95,7 +95,18 @@ class BuildingFields(Part):
         return owned_price(state, seat, building) == price
 
     def accepts(self, state: GameState, seat: int, field: int, bean: str, ok: bool) -> bool:
+        if ok and self._second_field(state, seat, field, bean) is not None:
+            return False
         return ok or self.mixing(state, seat, state.players[seat].fields[field], bean) is not None
+
+    def _second_field(self, state: GameState, seat: int, field: int, bean: str) -> int | None:
+        """Under option ``same_bean_fields: one-field``: the other field already growing ``bean``, if any."""
+        fields = state.players[seat].fields
+        if state.rules.options["same_bean_fields"] != SAME_BEAN_ONE_FIELD or fields[field].count \
+                or fields[field].only is not None:  # fmt: skip
+            return None
+        return next((i for i, f in enumerate(fields)
+                     if i != field and f.only is None and f.mixed != STEW and f.bean == bean), None)  # fmt: skip
 
     def check_plant(self, state: GameState, move: Plant) -> RuleViolation | None:
         found = checks.check_plant(state, move)
@@ -103,6 +114,11 @@ class BuildingFields(Part):
             return found
         player = state.players[move.player]
         field, where = player.fields[move.field or 0], f"Field {(move.field or 0) + 1} of {player.name}"
+        if (other := self._second_field(state, move.player, move.field or 0, move.bean)) is not None:
+            return RuleViolation("field.one-per-bean", f"{player.name}'s field {other + 1} grows "
+                                                       f"{bean_name(move.bean)}s already: a bean grows in one field "
+                                                       "only (option same_bean_fields), but for the 2 Saloon's or "
+                                                       "2 Blacksmith's own.")  # fmt: skip
         if field.only is not None:
             return RuleViolation("field.building-bean", f"{where} is {building_of(field)}: only "
                                                         f"{bean_name(field.only)}s grow there.")  # fmt: skip

@@ -18,6 +18,8 @@ Where the book is silent or differs:
 - The tie-break is the basic game's (001): most cards in hand.
 - The bonus for four or more buildings: the game-end text prints 1/2/3/5/8, the summary card
   1/2/3/4/5: option ``building_bonus``, the game-end text by default (both agree on the book's example).
+- Two fields of one bean: the 2 Saloon's and 2 Blacksmith's texts speak of "the rule" they let
+  their owner break, which no book prints: option ``same_bean_fields``, allowed by default.
 
 The Cognac variant is a module (``cognac``) rather than an option: it adds cards (22 Cognac
 beans) and a building type (the distilleries), as the Magpie adds its cards, and a module is
@@ -53,6 +55,14 @@ BUILDING_BONUS = Option("building_bonus", {
     BONUS_SUMMARY: "Four to eight buildings give 1, 2, 3, 4 or 5 bonus thalers (the summary card).",
 }, "Bonus for four or more buildings")  # fmt: skip
 
+SAME_BEAN_ALLOWED = "allowed"
+SAME_BEAN_ONE_FIELD = "one-field"
+SAME_BEAN_FIELDS = Option("same_bean_fields", {
+    SAME_BEAN_ALLOWED: "A bean may grow in two fields at once (the basic game's books print no rule against it).",
+    SAME_BEAN_ONE_FIELD: "A bean grows in one field only, but for the 2 Saloon's or 2 Blacksmith's own field "
+                         "(as those buildings' texts imply).",
+}, "Two fields of one bean")  # fmt: skip
+
 
 @register_edition
 class HighBohn(Classic):
@@ -64,8 +74,9 @@ class HighBohn(Classic):
     )
     max_players = 5
     always_modules = ("buildings", "building-effects", "building-fields", "general-store", "building-actions")
-    options = (PROTECTION, TIE_BREAK, BUILDING_BONUS)
-    defaults = {"protection": PROTECTION_LENIENT, "tie_break": TIE_MOST_CARDS, "building_bonus": BONUS_GAME_END}
+    options = (PROTECTION, TIE_BREAK, BUILDING_BONUS, SAME_BEAN_FIELDS)
+    defaults = {"protection": PROTECTION_LENIENT, "tie_break": TIE_MOST_CARDS, "building_bonus": BONUS_GAME_END,
+                "same_bean_fields": SAME_BEAN_ALLOWED}
 
     def beans_in_play(self) -> tuple[str, ...]:
         return BASE_BEANS

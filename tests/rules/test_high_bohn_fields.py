@@ -284,3 +284,14 @@ def test_random_high_bohn_games_end_keep_every_card_and_look_the_same_from_publi
         state.push(move)
         assert state.total_cards() == total  # thalers, stews and stored beans included
     assert public_view(GameState.replayed(replace(setup, deck=None), finished.move_stack)) == public_view(finished)
+
+
+def test_two_fields_of_one_bean_are_allowed_unless_the_group_reads_the_saloons_text_as_a_rule():
+    game = high_bohn()
+    stock(game, 0, 0, "blue")
+    assert game.check(Plant(0, "blue", Source.HAND, 1)) is None
+    game = high_bohn(same_bean_fields="one-field")
+    built(game, 0, ("saloon", 2))
+    stock(game, 0, 0, "green")
+    assert refused(game, Plant(0, "green", Source.HAND, 1)) == "field.one-per-bean"
+    assert game.check(Plant(0, "green", Source.HAND, 2)) is None  # the 2 Saloon's own field

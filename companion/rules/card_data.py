@@ -14,6 +14,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from companion.rules.buildings import BUILDINGS, card_name
+
 Steps = tuple[int | None, int | None, int | None, int | None]
 GROUP_SOURCE = "entered by the group from its own card"
 MAX_STEP = 30
@@ -51,6 +53,25 @@ class CardData:
         assert self.beanometer is not None
         return max((step for step, needed in enumerate(self.beanometer, 1) if needed is not None and cards >= needed),
                    default=0)  # fmt: skip
+
+
+def card_title(card: str) -> str:
+    """What a group reads the value off ("the 2 Jail", "the Cognac bean")."""
+    building, _, price = card.rpartition("-")
+    return card_name(building, int(price)) if building in BUILDINGS else f"the {card.capitalize()} bean"
+
+
+def to_json(data: Mapping[str, CardData]) -> dict[str, dict[str, Any]]:
+    """Card data as a record's ``card_data`` holds it, with each entry's title and source."""
+    found: dict[str, dict[str, Any]] = {}
+    for card, entry in data.items():
+        value: dict[str, Any] = {"title": card_title(card), "source": entry.source}
+        if entry.beanometer is not None:
+            value["beanometer"] = list(entry.beanometer)
+        if entry.action is not None:
+            value["action"] = {"when": entry.action.when, "thalers": entry.action.thalers}
+        found[card] = value
+    return found
 
 
 @cache

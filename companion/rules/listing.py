@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.rules.card_data import WHEN, to_json
 from companion.rules.editions import EDITIONS
 from companion.rules.parts import MODULES, TURNS, Option, Part
 from companion.rules.rulesets import MODULES_KEY, Rules
@@ -37,6 +38,8 @@ def _edition(name: str) -> dict[str, Any]:
         "turns": cls.turns, "always_modules": list(cls.always_modules),
         "modules": [m for m in MODULES if m not in cls.always_modules and _combinations(m).get(name)],
         "options": [_option(o, rules.options[o.key]) for part in rules.parts[:2] for o in part.options],
+        **({"card_data": {"when": WHEN, "cards": to_json(rules.cards)}}
+           if any(part.reads_card_data for part in rules.parts) else {}),
     }  # fmt: skip
 
 

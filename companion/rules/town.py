@@ -30,6 +30,7 @@ from companion.rules.buildings import (
     bonus,
     card_name,
 )
+from companion.rules.card_data import to_json
 from companion.rules.high_bohn import BONUS_SUMMARY, COGNAC, HIGH_BOHN
 from companion.rules.legal import LegalMove
 from companion.rules.moves import MAX_BEAN_ID, register_move
@@ -281,6 +282,7 @@ class Buildings(Part):
                 "final_round": list(t.last_round) if t.last_round is not None else None,
                 "stew": [list(pile) for pile in t.stew],
                 "distilled": [list(pile) for pile in t.distilled],
+                "card_data": to_json(state.rules.cards),
             }
         }
 

@@ -12,6 +12,7 @@ from companion.rules import EndTrading, GameState, Harvest, KnownDeck, Plant, Se
 from companion.rules.building_actions import UseBuilding
 from companion.rules.card_data import default_card_data
 from companion.rules.general_store import GiveStored, Store
+from companion.rules.listing import rules_catalogue
 from companion.rules.random_play import play_randomly
 from companion.rules.rulesets import ruleset
 from companion.rules.town import Build
@@ -295,3 +296,17 @@ def test_two_fields_of_one_bean_are_allowed_unless_the_group_reads_the_saloons_t
     stock(game, 0, 0, "green")
     assert refused(game, Plant(0, "green", Source.HAND, 1)) == "field.one-per-bean"
     assert game.check(Plant(0, "green", Source.HAND, 2)) is None  # the 2 Saloon's own field
+
+
+def test_the_rules_listing_and_the_table_show_every_value_printed_only_on_cards_and_its_source():
+    edition = next(e for e in rules_catalogue()["editions"] if e["name"] == "high-bohn")
+    assert edition["card_data"]["cards"]["jail-2"]["title"] == "the 2 Jail"
+    assert set(edition["card_data"]["when"]) == {"on-build", "turn-start", "draw"}
+    shown = buildings_shown(high_bohn(card_data={"jail-2": {"beanometer": [2, 3, 4, 5]}}))["card_data"]
+    assert shown["jail-2"] == {"beanometer": [2, 3, 4, 5], "title": "the 2 Jail",
+                               "source": "entered by the group from its own card"}  # fmt: skip
+    assert shown["bank-2"]["source"].startswith("default, not from the book")
+
+
+def buildings_shown(game) -> dict:
+    return public_view(game).to_dict()["buildings"]

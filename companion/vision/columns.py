@@ -7,6 +7,10 @@ turns its per-row answers into the card tops. The tops must tile the column as c
 first at the far edge, each band between ``BAND`` card lengths, the last one card length from the
 near edge (:func:`tiling`); of the two ends, the one whose best tiling the network believes more
 is the far end. The top card is the strip from the last top on, mapped back into the frame.
+
+Every card of a column shows the same design, so each covered card's band starts like the top
+card: :func:`evidence` adds to the network's logits how closely the rows from each row on look
+like the top card's first rows (:func:`self_similarity`), which holds for art the network never saw.
 """
 
 from __future__ import annotations
@@ -28,6 +32,15 @@ BAND = (0.12, 0.4)
 """Shortest and longest visible band of a covered card, in card lengths."""
 LAST = (0.8, 1.1)
 """Shortest and longest the top card may seem, in card lengths (the outline is a little wider than a card)."""
+LOOK_ROWS = 6
+"""Rows compared from each row on with the top card's first rows: about the narrowest band."""
+ALIKE = 0.6
+"""Correlation with the top card's first rows above which a row counts as evidence of a card top."""
+ABOVE_TYPICAL = 0.1
+"""A card top must also look this much more alike than the column's typical row: on a plain phone or box
+lid every row looks alike, and none is evidence."""
+ALIKE_WEIGHT = 8.0
+"""Logits a perfect likeness adds (a row no more alike than the bar takes away nothing)."""
 
 
 @dataclass(frozen=True)
@@ -66,9 +79,34 @@ def tiling(logits: np.ndarray, rows: int) -> tuple[float, list[int]]:
     return float(best[first]), tops
 
 
+def self_similarity(strip: np.ndarray, rows: int, logits: np.ndarray) -> np.ndarray:
+    """Per strip row, the correlation of the ``LOOK_ROWS`` rows from there on with the first rows of the top
+    card, whose top is taken where the network most believes one within ``LAST`` of the near end (-1 past
+    the column)."""
+    found = np.full(len(logits), -1.0, np.float32)
+    count = rows - LOOK_ROWS + 1
+    low, high = max(int(rows - LAST[1] * CARD_ROWS), 0), min(int(rows - LAST[0] * CARD_ROWS), count - 1)
+    if high < low:
+        return found
+    looks = np.lib.stride_tricks.sliding_window_view(strip[:rows].astype(np.float32), LOOK_ROWS, axis=0)
+    looks = looks.reshape(count, -1)
+    looks = looks - looks.mean(axis=1, keepdims=True)
+    looks /= np.linalg.norm(looks, axis=1, keepdims=True) + 1e-3
+    top = low + int(np.argmax(logits[low:high + 1]))
+    found[:count] = looks @ looks[top]
+    return found
+
+
+def evidence(strip: np.ndarray, rows: int, logits: np.ndarray) -> np.ndarray:
+    """The network's row logits with the column's likeness to its own top card added."""
+    alike = self_similarity(strip, rows, logits)
+    inside = alike[:max(rows - LOOK_ROWS + 1, 1)]
+    return logits + ALIKE_WEIGHT * (alike - max(ALIKE, float(np.median(inside)) + ABOVE_TYPICAL))
+
+
 def decide(outline: np.ndarray, rows: int, ahead: np.ndarray, back: np.ndarray) -> Column | None:
-    """A column from the network's row logits read from each end (``ahead`` from ``outline``'s first side,
-    ``back`` from the other); None when no tiling the network believes (a positive sum) fits either end."""
+    """A column from the row evidence read from each end (``ahead`` from ``outline``'s first side, ``back``
+    from the other); None when no tiling the evidence supports (a positive sum) fits either end."""
     score_ahead, tops_ahead = tiling(ahead, rows)
     score_back, tops_back = tiling(back, rows)
     if max(score_ahead, score_back) <= 0:
@@ -113,5 +151,7 @@ class ColumnReader:
             strips += [ahead, to_strip(frame, turned(outline))[0]]
             sizes.append(rows)
         logits = self.infer(strips)
-        return [decide(outline, rows, logits[2 * k], logits[2 * k + 1])
+        found = [evidence(strip, sizes[k // 2], rows_logits)
+                 for k, (strip, rows_logits) in enumerate(zip(strips, logits))]
+        return [decide(outline, rows, found[2 * k], found[2 * k + 1])
                 for k, (outline, rows) in enumerate(zip(outlines, sizes))]

@@ -26,6 +26,7 @@ DEFAULTS: dict[str, Any] = {
     "LIVE_STREAMS_MAX": None,  # live streams open at once (each holds a thread); None: fit the server's (web.serving)
     "LIVE_STREAMS_PER_CLIENT": 8,  # live streams open at once from one address; beyond either limit: 503 (pages poll)
     "LIVE_STREAM_S": 300.0,  # a live stream's longest life; the page then reconnects, so none holds its place for ever
+    "PUBLIC_URL": None,  # the address phones open (companion serve sets it); None: the one the host's browser used
     "WATCH_NEEDS_PIN": False,  # True (companion serve --private): reading the API needs the PIN too
     "MAX_CONTENT_LENGTH": 16 * 1024 * 1024,  # largest request body (a deck photo, one per request); beyond: 413
     "SESSION_COOKIE_SAMESITE": "Lax",  # the login cookie is not sent with other sites' requests
@@ -36,10 +37,11 @@ DEFAULTS: dict[str, Any] = {
 def create_app(settings: Mapping[str, Any] | None = None, instance_path: str | Path | None = None) -> Flask:
     """A ready app: store open, blueprints registered, hardware started from the settings."""
     from web import auth, camera, errors, pages
-    from web.api import body, catalog, dice, docs, games, live
+    from web.api import body, catalog, dice, docs, games, joins, live
     from web.api import camera as camera_api
     from web.hardware import Hardware
     from web.instance import prepare_folder, secret_key
+    from web.joins import Joins
     from web.logins import Logins
     from web.tables import Tables
 
@@ -53,13 +55,14 @@ def create_app(settings: Mapping[str, Any] | None = None, instance_path: str | P
     app.config["DATABASE"] = str(app.config["DATABASE"] or Path(app.instance_path) / "companion.sqlite3")
 
     Logins().init_app(app)  # first, like the key: an unsafe logins file stops the app before anything starts
+    Joins().init_app(app)
     Tables().init_app(app)
     Hardware().init_app(app)
     camera.init_app(app)
     errors.init_app(app)
     body.init_app(app)  # the door: unreadable requests are refused before any view (or the PIN guard) runs
     auth.init_app(app)
-    for blueprint in (auth.bp, games.bp, dice.bp, camera_api.bp, live.bp, catalog.bp, docs.bp, pages.bp):
+    for blueprint in (auth.bp, joins.bp, games.bp, dice.bp, camera_api.bp, live.bp, catalog.bp, docs.bp, pages.bp):
         app.register_blueprint(blueprint)
     return app
 

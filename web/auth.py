@@ -1,10 +1,12 @@
-"""Who may change a game: anyone may watch; changes need the table PIN and a CSRF token.
+"""Who may change a game: anyone may watch; changes need the table PIN (or a seat) and a CSRF token.
 
 The PIN, printed by ``companion serve`` at start, is entered once per browser: the server
 records a login (``web.logins``) whose id the browser keeps in its signed session cookie, so
-forgetting the PIN or starting with another PIN ends it. Every request that changes something
-carries the session's CSRF token in the ``X-CSRF-Token`` header (the page's script adds it).
-With ``WATCH_NEEDS_PIN`` (``companion serve --private``) reading the API needs a login too.
+forgetting the PIN or starting with another PIN ends it. A phone that joined a seat with the
+table's join code may make that seat's moves without the PIN (``web.seats``). Every request
+that changes something carries the session's CSRF token in the ``X-CSRF-Token`` header (the
+page's script adds it). With ``WATCH_NEEDS_PIN`` (``companion serve --private``) reading the
+API needs a login or a seat too.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, g, jsonify, request, session
 
+from web import seats
 from web.api.body import optional_json_object
 from web.errors import ApiError
 from web.logins import Logins
@@ -77,14 +80,15 @@ def _logins() -> Logins:
     return current_app.extensions["logins"]
 
 
-def _status() -> dict[str, Any]:
-    return {"editor": is_editor(), "csrf_token": csrf_token()}
+def status() -> dict[str, Any]:
+    """What ``GET /api/session`` says of this browser: editor or not, its seat, its CSRF token."""
+    return {"editor": is_editor(), "csrf_token": csrf_token(), **seats.status()}
 
 
 @bp.get("")
 def whoami() -> Response:
-    """Whether this browser may change games, and its CSRF token."""
-    return jsonify(_status())
+    """Whether this browser may change games (all, or one seat's moves), and its CSRF token."""
+    return jsonify(status())
 
 
 @bp.post("")
@@ -105,7 +109,7 @@ def enter_pin() -> Response:
     _logins().revoke(session.get("login"))
     session["login"] = _logins().login()
     g.editor = True
-    return jsonify(_status())
+    return jsonify(status())
 
 
 @bp.delete("")
@@ -113,19 +117,19 @@ def leave() -> Response:
     """End this browser's login: neither it nor a saved copy of its cookie may change games any more."""
     _logins().revoke(session.pop("login", None))
     g.editor = False
-    return jsonify(_status())
+    return jsonify(status())
 
 
 def _guard() -> None:
     """Before every API request: the checks of who may read and who may change.
 
-    A read needs a login only in private mode; a change needs the CSRF token and (but for
-    entering or forgetting the PIN) a login.
+    A read needs a login or a seat only in private mode; a change needs the CSRF token and (but
+    for entering or forgetting the PIN) a login, or a seat that may make it.
     """
     if not request.path.startswith("/api/"):
         return
     if request.method in SAFE_METHODS:
-        if current_app.config["WATCH_NEEDS_PIN"] and request.blueprint != bp.name and not is_editor():
+        if not _may_watch():
             raise ApiError(403, "enter the table PIN to watch: this companion was started with --private",
                            need_pin=True)  # fmt: skip
         return
@@ -136,7 +140,14 @@ def _guard() -> None:
     if request.endpoint == "auth.enter_pin" or request.endpoint == "auth.leave":
         return
     if not is_editor():
-        raise ApiError(403, "enter the table PIN to change games", need_pin=True)
+        seats.check_change()
+
+
+def _may_watch() -> bool:
+    """Whether this request may read: anyone may, but with --private only a login or a seat (or who gets one)."""
+    if not current_app.config["WATCH_NEEDS_PIN"] or request.blueprint in (bp.name, "joins"):
+        return True
+    return is_editor() or seats.seat_login() is not None
 
 
 def init_app(app: Flask) -> None:

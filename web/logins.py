@@ -11,15 +11,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import sqlite3
 import time
-from collections.abc import Iterator
-from contextlib import closing, contextmanager
 from pathlib import Path
 
 from flask import Flask
 
-from web.instance import check_private, create_private
+from web.private_db import PrivateDb
 
 FILE = "logins.sqlite3"
 MAX_LOGINS = 1000
@@ -38,19 +35,15 @@ class Logins:
 
     def init_app(self, app: Flask) -> None:
         """Open (or make) the instance folder's logins; a table PIN other than the last one ends them all."""
-        self.path = Path(app.instance_path) / FILE
-        create_private(self.path, b"")
-        check_private(self.path)
-        with self._connect() as db:
-            db.executescript(_SCHEMA)
+        self.db = PrivateDb(Path(app.instance_path) / FILE, _SCHEMA)
         self.generation = self._start(app.config["TABLE_PIN"])
         app.extensions["logins"] = self
 
     def login(self) -> str:
         """A new live login id (the PIN was right)."""
         login_id = secrets.token_urlsafe(32)
-        with self._transaction() as db:
-            db.execute("INSERT INTO login VALUES (?, ?, ?)", (_digest(login_id), self.generation, time.time()))
+        with self.db.transaction() as db:
+            db.execute("INSERT INTO login VALUES (?, ?, ?)", (digest(login_id), self.generation, time.time()))
             db.execute("DELETE FROM login WHERE digest IN "
                        "(SELECT digest FROM login ORDER BY made DESC LIMIT -1 OFFSET ?)", (MAX_LOGINS,))  # fmt: skip
         return login_id
@@ -59,20 +52,20 @@ class Logins:
         """Whether ``login_id`` is a login that was not revoked, made with the current PIN."""
         if not isinstance(login_id, str):
             return False
-        with self._connect() as db:
+        with self.db.connect() as db:
             row = db.execute("SELECT 1 FROM login JOIN pin USING (generation) WHERE digest = ?",
-                             (_digest(login_id),)).fetchone()  # fmt: skip
+                             (digest(login_id),)).fetchone()  # fmt: skip
         return row is not None
 
     def revoke(self, login_id: object) -> None:
         """End ``login_id``: a saved copy of its cookie no longer changes anything."""
         if isinstance(login_id, str):
-            with self._transaction() as db:
-                db.execute("DELETE FROM login WHERE digest = ?", (_digest(login_id),))
+            with self.db.transaction() as db:
+                db.execute("DELETE FROM login WHERE digest = ?", (digest(login_id),))
 
     def _start(self, pin: str) -> int:
         """The PIN generation for ``pin``: the stored one if the PIN is the same, else a new one."""
-        with self._transaction() as db:
+        with self.db.transaction() as db:
             row = db.execute("SELECT salt, hash, generation FROM pin").fetchone()
             if row is not None and hmac.compare_digest(_hash_pin(pin, row[0]), row[1]):
                 return int(row[2])
@@ -82,24 +75,9 @@ class Logins:
             db.execute("DELETE FROM login WHERE generation < ?", (generation,))
             return generation
 
-    def _connect(self) -> closing[sqlite3.Connection]:
-        """A connection in autocommit mode, closed at the end of its block."""
-        return closing(sqlite3.connect(self.path, timeout=10, isolation_level=None))
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """A connection in one write transaction (committed, or rolled back on error), closed after."""
-        with self._connect() as db:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
-
-
-def _digest(login_id: str) -> bytes:
+def digest(login_id: str) -> bytes:
+    """What the instance folder keeps of a login id: its SHA-256."""
     return hashlib.sha256(login_id.encode()).digest()
 
 

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, render_template, send_from_directory
+import hmac
+from typing import Any
+
+from flask import Blueprint, Response, current_app, render_template, request, send_from_directory
 
 from companion.records.format import Header
 from web.auth import is_editor
+from web.seats import joins, seat_login
 from web.tables import tables
 
 bp = Blueprint("pages", __name__)
@@ -37,11 +41,21 @@ def replay(game_id: int) -> str:
     return render_template("replay.html", game_id=game_id, **_shell(tables().session(game_id).header))
 
 
-def _shell(header: Header) -> dict[str, str]:
-    """What a page shell shows of a game before its script loads: nothing to a stranger when watching needs the PIN."""
-    if current_app.config["WATCH_NEEDS_PIN"] and not is_editor():
-        return {"players": "enter the PIN to watch", "title": "", "ruleset": ""}
-    return {"players": ", ".join(header.players), "title": header.meta.get("title") or "", "ruleset": header.ruleset}
+def _shell(header: Header) -> dict[str, Any]:
+    """What a page shell shows of a game before its script loads: nothing to a stranger when watching needs the PIN.
+
+    A phone that opened the table's join link is no stranger: it is shown the names to pick its seat from.
+    """
+    if current_app.config["WATCH_NEEDS_PIN"] and not is_editor() and seat_login() is None and not _join_link():
+        return {"players": "enter the PIN to watch", "names": [], "title": "", "ruleset": ""}
+    return {"players": ", ".join(header.players), "names": list(header.players),
+            "title": header.meta.get("title") or "", "ruleset": header.ruleset}  # fmt: skip
+
+
+def _join_link() -> bool:
+    """Whether the page was opened with the table's current join code (a phone about to take its seat)."""
+    code, given = joins().code(), request.args.get("join")
+    return code is not None and given is not None and hmac.compare_digest(code.encode(), given.encode())
 
 
 @bp.get("/camera")

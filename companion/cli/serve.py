@@ -84,6 +84,7 @@ def _serve(args: argparse.Namespace) -> int:
                   file=sys.stderr)  # fmt: skip
             return 1
         url = f"http://{_reachable_address(host)}:{server.effective_port}/"
+        app.config["PUBLIC_URL"] = url  # the join links in the phones' QR codes
         print(_banner(url, app.config["TABLE_PIN"], db, lan=not _loopback(host), private=args.private), flush=True)
         signal.signal(signal.SIGTERM, _stop_on_sigterm)
         server.run()

@@ -36,3 +36,24 @@ class Editor:
         response = self.post("/api/games", body)
         assert response.status_code == 201, response.get_json()
         return response.get_json()
+
+
+class Phone:
+    """A test client that joined a seat with the table's join code (no PIN) and sends the CSRF token."""
+
+    def __init__(self, client: FlaskClient, code: str, game: int, seat: int):
+        self.client = client
+        self.token = client.get("/api/session").get_json()["csrf_token"]
+        self.joined = self.post("/api/join", {"code": code, "game": game, "seat": seat})
+
+    def post(self, path: str, body: Any = None):
+        return self.client.post(path, json=body, headers={"X-CSRF-Token": self.token})
+
+    def delete(self, path: str):
+        return self.client.delete(path, headers={"X-CSRF-Token": self.token})
+
+    def move(self, game: int, event: dict[str, Any]):
+        return self.post(f"/api/games/{game}/moves", event)
+
+    def session(self) -> dict[str, Any]:
+        return self.client.get("/api/session").get_json()

@@ -12,6 +12,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import requests
 
 import web
 from companion.cli import main, serve
@@ -60,6 +61,26 @@ def test_serve_prints_address_qr_code_and_pin_and_serves_on_loopback(tmp_path: P
         process.send_signal(signal.SIGINT)
         process.wait(30)  # a loaded CI machine can take a while to wind the server down
     assert process.returncode in (0, 130)
+
+
+def test_the_join_link_holds_the_address_the_server_prints(tmp_path: Path) -> None:
+    """The phones' QR code holds the printed address, whatever address the host's browser used."""
+    port = _free_port()
+    process = _start(tmp_path, "--port", str(port), "--pin", "4321")
+    try:
+        _banner(process)
+        with requests.Session() as host:
+            base = f"http://localhost:{port}"  # the host's browser used another name for this machine
+            host.headers["X-CSRF-Token"] = host.get(f"{base}/api/session", timeout=10).json()["csrf_token"]
+            assert host.post(f"{base}/api/session", json={"pin": "4321"}, timeout=10).ok
+            game = host.post(f"{base}/api/games", json={"ruleset": "amigo-25", "players": ["Ann", "Ben", "Cid"]},
+                             timeout=10).json()
+            code = host.post(f"{base}/api/join/code", timeout=10).json()["code"]
+            link = host.get(f"{base}/api/join?game={game['game_id']}", timeout=10).json()["link"]
+        assert link == f"http://127.0.0.1:{port}/games/{game['game_id']}?join={code}"
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(30)
 
 
 def test_a_busy_port_is_reported_without_a_traceback(tmp_path: Path) -> None:

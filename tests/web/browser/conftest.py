@@ -7,6 +7,7 @@ from /usr/bin (selenium-manager never downloads one); without Chromium the brows
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,27 @@ from support.web_client import PIN, Editor
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 WAIT_S = 10
+
+SHOWN_JS = """
+return [...document.querySelectorAll(arguments[0])].some((node) => {
+  const box = node.getBoundingClientRect();
+  return box.width && box.height && !node.disabled;
+});
+"""
+"""Whether an enabled element for a CSS selector is shown."""
+PRESS_JS = """
+for (const node of document.querySelectorAll(arguments[0])) {
+  if (!node.getBoundingClientRect().width || node.disabled) continue;
+  node.scrollIntoView({block: 'center', inline: 'center'});
+  const box = node.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  if (!hit || !node.contains(hit)) return false;
+  node.click();
+  return true;
+}
+return false;
+"""
+"""Tap the first shown, enabled element for a CSS selector, in the middle of the screen, if nothing covers it."""
 
 FACTS_JS = """
 const view = document.querySelector('#table .table-view');
@@ -82,6 +104,15 @@ class Browser:
         node = self.until(lambda: (n := self.visible(css)) is not None and n.is_enabled() and n, f"no enabled {css}")
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", node)
         node.click()
+
+    def press(self, css: str) -> None:
+        """``tap`` in one round trip a try (where a finger would: nothing may cover the control), for pages that
+        many windows drive in turn."""
+        self.until(lambda: self.driver.execute_script(PRESS_JS, css), f"no enabled, uncovered {css}")
+
+    def shows(self, css: str) -> bool:
+        """Whether an enabled element for ``css`` is on the page and shown."""
+        return bool(self.driver.execute_script(SHOWN_JS, css))
 
     def type(self, css: str, text: str) -> None:
         node = self.find(css)
@@ -161,6 +192,24 @@ def page(module_page: Browser) -> Iterator[Browser]:
     errors = [entry["message"] for entry in driver.get_log("browser")
               if entry["level"] == "SEVERE" and "Failed to load resource" not in entry["message"]]  # fmt: skip
     assert errors == [], "the page's scripts failed"
+
+
+@pytest.fixture(scope="module")
+def browsers(tmp_path_factory: pytest.TempPathFactory, server: LiveServer) -> Iterator[Callable[[int], list[Browser]]]:
+    """More browsers beside the module's, each its own Chromium (its own cookies: its own login), started at once."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium chromium-driver)")
+    started: list[webdriver.Chrome] = []
+
+    def start(count: int) -> list[Browser]:
+        with ThreadPoolExecutor(count) as pool:
+            drivers = list(pool.map(lambda _: chrome(tmp_path_factory.mktemp("chromium-profile")), range(count)))
+        started.extend(drivers)
+        return [Browser(driver, server.url) for driver in drivers]
+
+    yield start
+    for driver in started:
+        driver.quit()
 
 
 @pytest.fixture

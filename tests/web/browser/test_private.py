@@ -26,3 +26,18 @@ def test_the_page_asks_for_the_pin_to_watch_and_then_shows_the_games(page: Any, 
     page.until(lambda: "Private table" in page.text("#games"), "the games were not shown after the PIN")
     page.until(lambda: page.text("#hw-live") == "live", "the live stream did not open once the PIN was entered",
                timeout=5)
+
+
+def test_a_phone_joins_a_private_table_with_its_join_link_and_no_pin(page: Any, api: Any, browsers: Any) -> None:
+    game_id = api.start(players=["Ann", "Zoltan", "Cid"])["game_id"]
+    code = api.post("/api/join/code").get_json()["code"]
+    (phone,) = browsers(1)
+    phone.viewport(390, 844, mobile=True)
+    phone.open(f"/games/{game_id}")
+    assert "Zoltan" not in phone.driver.page_source  # a stranger learns nothing
+    phone.open(f"/games/{game_id}?join={code}")
+    phone.press('.join-seat[data-seat="1"]')  # the names come with the join link
+    phone.until(lambda: phone.shows("#seat-bar") and "Zoltan's seat" in phone.text("#seat-bar"), "no seat taken")
+    assert not phone.driver.execute_script("return document.getElementById('pin-dialog').open")
+    phone.until(lambda: phone.text("#hw-live") == "live", "the phone's live stream did not open", timeout=5)
+    assert phone.shows('#mine .seat[data-seat="1"]')

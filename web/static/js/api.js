@@ -4,6 +4,8 @@
 const Companion = (() => {
   let csrf = null;
   let editor = false;
+  let seat = null;  // the seat this phone joined with the table's join code: {game_id, seat, name}
+  let seatEnded = null;  // why it holds its seat no more (the host revoked the join code)
   let beanCache = null;
 
   class ApiError extends Error {
@@ -23,12 +25,17 @@ const Companion = (() => {
     document.body.dataset.editor = editor ? "yes" : "no";
   }
 
+  /* Read who this browser is; a change of editor or seat is announced (companion:session) so pages redraw. */
   async function refreshSession() {
     const response = await fetch("/api/session", { credentials: "same-origin" });
     const data = await response.json();
+    const before = JSON.stringify([editor, seat, seatEnded]);
     csrf = data.csrf_token;
     editor = data.editor;
+    seat = data.seat || null;
+    seatEnded = data.seat_ended || null;
     updatePinButton();
+    if (JSON.stringify([editor, seat, seatEnded]) !== before) document.dispatchEvent(new Event("companion:session"));
     return data;
   }
 
@@ -59,6 +66,7 @@ const Companion = (() => {
       }
       if (data.need_pin && (await askPin())) return request(method, path, body, true);
     }
+    if (response.status === 403 && data.seat_ended) await refreshSession();  // the page turns into a watcher's
     if (!response.ok) throw new ApiError(response.status, data);
     return data;
   }
@@ -91,6 +99,7 @@ const Companion = (() => {
           editor = true;
           updatePinButton();
           document.dispatchEvent(new Event("companion:unlocked"));  // a stream refused for want of the PIN asks again
+          document.dispatchEvent(new Event("companion:session"));
           finish(true);
         } catch (err) {
           error.textContent = err.message;
@@ -191,6 +200,8 @@ const Companion = (() => {
     ApiError, get, request, askPin, alert, attempt, beans, beanImg, el, refreshSession,
     post: (path, body) => request("POST", path, body),
     isEditor: () => editor,
+    seat: () => seat,
+    seatEnded: () => seatEnded,
   };
 })();
 window.Companion = Companion;

@@ -72,6 +72,10 @@
       on("hardware", (data) => { drawHardware(data); if (handlers.hardware) handlers.hardware(data); });
       on("state", handOn);
       on("games", (data) => { if (handlers.games) handlers.games(data); });
+      on("joins", (data) => {  // a join code renewed or withdrawn, a phone joined or left: phones re-read their seat
+        Companion.refreshSession().catch(() => {});
+        document.dispatchEvent(new CustomEvent("companion:joins", { detail: data }));
+      });
       on("refused", (data) => {
         if (handlers.refused) handlers.refused(data);
         else if (data.source !== "tablet") Companion.alert(`${data.source}: ${data.error}`, { rule: data.rule });

@@ -93,11 +93,14 @@
   }
 
   class TableView {
-    /* root: the element to fill; readOnly: no controls (the replay). */
-    constructor(root, { gameId, readOnly = false }) {
+    /* root: the element to fill; readOnly: no controls (the replay); joining and host: the phones' parts
+       (phones.js) on the live page. */
+    constructor(root, { gameId, readOnly = false, joining = null, host = null }) {
       this.root = root;
       this.gameId = gameId;
-      this.readOnly = readOnly;
+      this.replay = readOnly;
+      this.joining = joining;
+      this.host = host;
       this.snapshot = null;
       this.inFlight = 0;
       this.progressKey = null;
@@ -106,6 +109,20 @@
       this.tapped = null;
       this.history = { open: false, key: null, loading: false, data: null, confirm: null };
       if (!readOnly) root.addEventListener("click", (event) => this.noteTap(event), true);
+    }
+
+    /* No controls: the replay, or a phone that watches since its join code was revoked. */
+    get readOnly() {
+      return this.replay || (this.joining !== null && this.joining.ended() !== null && !Companion.isEditor());
+    }
+
+    /* The seat this phone plays (null: a tablet or a watcher, which see every seat alike). */
+    mySeat() { return this.joining ? this.joining.seat() : null; }
+
+    /* Whether this page offers the controls of ``seat``: a phone only its own seat's. */
+    mayTouch(seat) {
+      const mine = this.mySeat();
+      return mine === null || mine === seat;
     }
 
     /* Where the last tap was (page coordinates): a refusal is shown there. Any tap clears the last refusal. */
@@ -146,18 +163,30 @@
       }
       this.dropStale(s);
       const names = s.players.map((p) => p.name);
+      const mine = this.readOnly ? null : this.mySeat();
+      const others = s.players.map((p, seat) => (seat === mine ? null : this.seat(s, p, seat)));
       const view = el("div", { class: "table-view", dataset: {
-        phase: s.phase, active: s.active_player, over: s.game_over ? "yes" : "no", mode: this.readOnly ? "replay" : "live",
+        phase: s.phase, active: s.active_player, over: s.game_over ? "yes" : "no", events: snapshot.events ?? "",
+        mode: this.replay ? "replay" : this.readOnly ? "watch" : mine === null ? "live" : "seat",
       } },
+        this.joining ? this.joining.render(names) : null,
+        mine === null ? null : this.mine(s, names, mine),
         this.head(s, names, snapshot.change),
         this.readOnly ? null : this.brokenLog(snapshot.broken),
-        this.readOnly || s.game_over ? null : this.proposals(s, snapshot.proposals || [], names),
+        this.readOnly || s.game_over || mine !== null ? null : this.proposals(s, snapshot.proposals || [], names),
         s.game_over ? this.ending(s) : null,
         el("div", { class: "table-body" },
-          el("div", { class: "seats" }, s.players.map((p, seat) => this.seat(s, p, seat))),
-          this.readOnly || s.game_over ? null : this.controls(s, names)),
-        this.readOnly ? null : this.historyPanel());
+          el("div", { class: "seats" }, others),
+          this.readOnly || s.game_over || mine !== null ? null : this.controls(s, names)),
+        this.readOnly ? null : this.historyPanel(),
+        this.host && !this.replay ? this.host.render(names) : null);
       this.root.replaceChildren(view);
+    }
+
+    /* A phone's own part, first on its screen: its seat (fields, coins, hand) and what it may do now. */
+    mine(s, names, seat) {
+      return el("section", { class: "mine", id: "mine" }, this.seat(s, s.players[seat], seat),
+        s.game_over ? null : this.controls(s, names, seat));
     }
 
     redraw() { if (this.snapshot) this.draw(this.snapshot); }
@@ -196,7 +225,7 @@
       const h = this.history;
       return el("li", { class: "history-row", dataset: { at: row.at } },
         el("span", { class: "history-no" }, row.at), el("span", { class: "history-text" }, text),
-        h.confirm === row.at ? this.undoQuestion(row.at)
+        this.mySeat() !== null ? null : h.confirm === row.at ? this.undoQuestion(row.at)
           : el("button", { type: "button", class: "secondary undo-to", onclick: () => { h.confirm = row.at; this.redraw(); } }, "Undo from here"));
     }
 
@@ -301,7 +330,7 @@
         el("div", { class: "pile", id: "draw-pile" }, beanImg("back", "pile-img"), el("span", {}, el("b", {}, s.draw_pile), " to draw")),
         el("div", { class: "pile", id: "discard-pile" }, s.discard_top ? beanImg(s.discard_top, "pile-img") : el("span", { class: "pile-img empty-pile" }),
           el("span", {}, el("b", {}, s.discard_pile), " discarded")));
-      const undo = this.readOnly ? null
+      const undo = this.readOnly || this.mySeat() !== null ? null
         : el("button", { type: "button", class: "secondary undo", id: "undo", onclick: () => this.undo() }, "↶ Undo");
       return el("section", { class: "table-head panel" },
         el("div", { class: "head-row" }, banner,
@@ -313,7 +342,8 @@
     faceUpCard(s, bean, index, extra = "") {
       const content = [beanImg(bean, "card-img"), el("span", {}, shortName(bean))];
       const trading = offers(s, s.active_player, "trade");
-      if (this.readOnly || s.game_over || !(trading || offers(s, s.active_player, "plant", "face-up"))) {
+      const usable = trading || offers(s, s.active_player, "plant", "face-up");
+      if (this.readOnly || s.game_over || !usable || !this.mayTouch(s.active_player)) {
         return el("span", { class: "card", dataset: { bean } }, content);
       }
       const trade = this.ui.trade;
@@ -342,7 +372,7 @@
       const active = seat === s.active_player && !s.game_over;
       const target = !this.readOnly && this.ui.pick && this.ui.pick.player === seat;
       const buying = legalOf(s, seat).find((m) => m.type === "buy-field");
-      const buy = !this.readOnly && buying
+      const buy = !this.readOnly && buying && this.mayTouch(seat)
         ? el("div", { class: "field" }, el("button", {
           type: "button", class: "buy-field", dataset: { seat }, title: buying.text,
           onclick: () => this.send({ type: "buy-field", player: seat }),
@@ -363,7 +393,9 @@
 
     receivedCard(s, seat, bean) {
       const content = [beanImg(bean, "card-img"), el("span", {}, shortName(bean))];
-      if (this.readOnly || !offers(s, seat, "plant", "received")) return el("span", { class: "card", dataset: { bean, seat } }, content);
+      if (this.readOnly || !offers(s, seat, "plant", "received") || !this.mayTouch(seat)) {
+        return el("span", { class: "card", dataset: { bean, seat } }, content);
+      }
       const chosen = this.isPicked("received", seat, bean);
       return el("button", {
         type: "button", class: `card received-card${chosen ? " chosen" : ""}`, "aria-pressed": chosen ? "true" : "false",
@@ -379,7 +411,7 @@
           el("span", { class: "field-value", title: "what a harvest pays now" }, "pays ", el("b", {}, value))]
         : [el("span", { class: "field-empty" }, `field ${index + 1}`), el("span", { class: "field-name" }, "empty")];
       const attrs = { class: `field-plot${f ? "" : " empty"}`, dataset: { seat, field: index, bean: f ? f.bean : "", count: f ? f.count : 0 } };
-      if (this.readOnly || s.game_over) return el("div", { class: "field" }, el("div", attrs, body));
+      if (this.readOnly || s.game_over || !this.mayTouch(seat)) return el("div", { class: "field" }, el("div", attrs, body));
       const pick = this.ui.pick;
       const fits = pick && pick.player === seat && (!f || f.bean === pick.bean);
       const target = this.ui.target && this.ui.target.seat === seat && this.ui.target.field === index;
@@ -436,23 +468,49 @@
       this.send({ type: "plant", player: pick.player, bean: pick.bean, source: pick.source, field });
     }
 
-    /* The controls for whoever must act, drawn from the moves the engine offers. */
-    controls(s, names) {
-      const seat = (s.to_act || [s.active_player])[0];
+    /* The controls for whoever must act (on a phone: for its seat), drawn from the moves the engine offers. */
+    controls(s, names, seat = (s.to_act || [s.active_player])[0]) {
       const moves = legalOf(s, seat);
       const types = new Set(moves.map((m) => m.type));
       let parts;
       if (types.has("trade") || types.has("end-trading")) parts = this.phaseTwo(s, names, moves);
       else if (types.has("turn-over") || offers(s, seat, "plant", "hand")) parts = this.phaseOne(s, names[seat], moves);
-      else parts = this.phaseThree(s, names, moves);
+      else parts = this.phaseThree(s, names, moves, seat);
+      const phone = this.mySeat() !== null;
       // on a phone the seats and the controls share one column: the controls come right after the seat that acts
-      return el("aside", { class: "controls panel", id: "controls", style: `order: ${2 * seat + 1}` }, parts, this.otherMoves(s, names));
+      return el("aside", { class: "controls panel", id: "controls", style: `order: ${2 * seat + 1}` },
+        phone ? this.offersOf(seat, names) : null, parts, this.otherMoves(s, names),
+        phone && !(s.to_act || []).includes(seat) ? this.waitingFor(s, names) : null);
     }
 
-    /* Every other move the engine offers (a variant's or a module's), with a picker for each open choice. */
+    /* Every other move the engine offers (a variant's or a module's; a phone: its seat's), a picker for each open choice. */
     otherMoves(s, names) {
-      const rows = (s.to_act || []).flatMap((seat) => legalOf(s, seat).filter((m) => !handled(m)).map((m) => this.moveRow(m, names)));
+      const rows = (s.to_act || []).filter((seat) => this.mayTouch(seat))
+        .flatMap((seat) => legalOf(s, seat).filter((m) => !handled(m)).map((m) => this.moveRow(m, names)));
       return rows.length ? el("div", { class: "other-moves", id: "other-moves" }, rows) : null;
+    }
+
+    /* On a phone whose seat has nothing to do now: who the table waits for. */
+    waitingFor(s, names) {
+      const waiting = (s.to_act || []).map((seat) => names[seat]).join(", ");
+      return el("p", { class: "hint waiting", id: "waiting" }, `Waiting for ${waiting || "the table"}: ${s.phase_text || `phase ${s.phase}`}.`);
+    }
+
+    /* On a phone: the trades offered to its seat (accept or decline) and those it offered (withdraw). */
+    offersOf(seat, names) {
+      const trades = (this.snapshot.proposals || []).filter((p) => typeof p.event.partner === "number");
+      const rows = trades.filter((p) => p.event.partner === seat || p.event.player === seat).map((p) => {
+        const mine = p.event.player === seat;
+        const other = names[mine ? p.event.partner : p.event.player];
+        const text = p.text || p.event.type;
+        return el("div", { class: `offer-row${p.legal ? "" : " refused"}`, dataset: { proposal: p.id, mine: mine ? "yes" : "no" } },
+          el("span", { class: "offer-text" }, mine ? `Waiting for ${other}'s answer: ${text}` : `Offer from ${other}: ${text}`),
+          p.legal ? null : el("span", { class: "proposal-rule" }, p.error),
+          el("div", { class: "row" },
+            mine ? null : el("button", { type: "button", class: "accept", disabled: !p.legal, onclick: () => this.settle(p) }, "Accept"),
+            el("button", { type: "button", class: "secondary decline", onclick: () => this.settle(p, false) }, mine ? "Withdraw" : "Decline")));
+      });
+      return rows.length ? el("div", { class: "offers", id: "offers" }, rows) : null;
     }
 
     moveRow(move, names) {
@@ -566,9 +624,10 @@
           onPick: (bean) => { t.receive.push(bean); this.redraw(); } }),
         pickerHelp(),
         el("div", { class: "row" },
-          el("button", { type: "button", id: "make-trade", disabled: empty || partner === null,
-            onclick: () => this.send({ type: "trade", player: activeSeat, partner, give_face_up: [...t.face_up], give_hand: [...t.hand], receive: [...t.receive] }) },
-          gift ? "Give" : "Trade"),
+          el("button", { type: "button", id: "make-trade", disabled: empty || partner === null, onclick: () => {
+            const event = { type: "trade", player: activeSeat, partner, give_face_up: [...t.face_up], give_hand: [...t.hand], receive: [...t.receive] };
+            if (this.offering()) this.offer(event); else this.send(event);
+          } }, `${this.offering() ? "Offer: " : ""}${gift ? "Give" : "Trade"}`),
           el("button", { type: "button", class: "secondary", onclick: () => { this.ui.trade = { ...this.freshUi("").trade, partner }; this.redraw(); } }, "Clear"),
           moves.some((m) => m.type === "end-trading")
             ? el("button", { type: "button", id: "end-trading", class: "end-trading", onclick: () => this.send({ type: "end-trading", player: activeSeat }) }, "End trading")
@@ -603,11 +662,10 @@
     }
 
     /* Phase 3 and the draw: "Plant these" plants every waiting card the engine offers, each in its fitting field. */
-    phaseThree(s, names, moves) {
+    phaseThree(s, names, moves, seat) {
       const pick = this.ui.pick;
-      const waiting = waitingPlants(s);
+      const waiting = this.waitingPlants(s);
       const drawing = moves.find((m) => m.type === "draw");
-      const seat = (s.to_act || [s.active_player])[0];
       const listed = waiting.map((m) => `${names[m.fields.player]}: ${shortName(m.fields.bean)}`).join(", ");
       return [
         drawing || waiting.length ? el("h2", { class: "controls-title" }, drawing ? `${names[seat]} draws` : "Plant") : null,
@@ -623,10 +681,13 @@
     /* Plant the waiting cards one by one, as the engine offers them; stops at the first refusal. */
     async plantAll() {
       for (let guard = 0; guard < 64; guard += 1) {
-        const move = waitingPlants(this.snapshot.state)[0];
+        const move = this.waitingPlants(this.snapshot.state)[0];
         if (!move || !(await this.send({ ...move.fields, type: "plant", field: null }))) return;
       }
     }
+
+    /* The cards waiting to be planted that this page plants (a phone: its seat's). */
+    waitingPlants(s) { return waitingPlants(s).filter((m) => this.mayTouch(m.fields.player)); }
 
     ending(s) {
       const won = (name) => (s.winners.includes(name) ? 1 : 0);
@@ -669,6 +730,19 @@
       if (event.type === "turn-over") this.ui.turned = [];
       this.accept(result);
       return result;
+    }
+
+    /* A phone offers its trades: the partner answers on their phone (the host's tablet enters them at once). */
+    offering() { return this.mySeat() !== null && !Companion.isEditor(); }
+
+    async offer(event) {
+      this.inFlight += 1;
+      const result = await this.call(Companion.post(`/api/games/${this.gameId}/proposals`, { event, source: "phone" }));
+      this.inFlight -= 1;
+      if (result) {
+        this.ui.trade = { ...this.freshUi("").trade, partner: event.partner };
+        this.redraw();
+      }
     }
 
     /* A refusal this page has shown already; its live echo is not shown twice. */
@@ -747,12 +821,18 @@
   async function startTablePage() {
     const root = document.getElementById("table");
     const gameId = Number(root.dataset.game);
+    let view = null;
+    const redraw = () => { if (view) view.redraw(); };
+    const joining = new Companion.Joining(gameId, redraw);
+    await joining.chosen(JSON.parse(root.dataset.players || "[]"), root);  // first: a private table lets a seat in
     await loadBeans();
-    const view = new TableView(root, { gameId });
+    view = new TableView(root, { gameId, joining, host: new Companion.HostPanel(gameId, redraw) });
+    document.addEventListener("companion:session", redraw);
     Companion.live(gameId, {
       state: (snapshot) => view.accept(snapshot),
-      refused: (data) => {
-        if (!view.ownRefusal(data)) Companion.alert(`${data.source}: ${data.error}`, { rule: data.rule });
+      refused: (data) => {  // a phone hears of its own seat's refusals only
+        const elsewhere = view.mySeat() !== null && data.event && data.event.player !== view.mySeat();
+        if (!view.ownRefusal(data) && !elsewhere) Companion.alert(`${data.source}: ${data.error}`, { rule: data.rule });
       },
     });
   }

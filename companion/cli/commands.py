@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from companion.cards import CATALOGUE
 from companion.rules import BuyField, Draw, EndTrading, GameState, Harvest, Move, Phase, Plant, Source, Trade, TurnOver
+from companion.rules.town import Build
 
 HELP = """\
   plant [PLAYER] BEAN [FIELD]     plant a card (phase 1: from hand; phase 3: turned-over or received)
@@ -16,6 +17,7 @@ HELP = """\
   end                             end trading (phase 2 -> phase 3)
   harvest PLAYER FIELD            harvest a whole field (fields count from 1)
   buy PLAYER                      buy a third field
+  build PLAYER BUILDING PRICE     High Bohn: buy a building card, any time (build Ann saloon 3)
   draw                            phase 4: the active player draws
   do N                            make the N-th move listed under "now" (asks for what it leaves open)
   undo [N]   repair   show   help   quit
@@ -66,6 +68,8 @@ def parse_command(state: GameState, line: str) -> Move:
         return Harvest(seat_of(state, rest[0]), _field(rest[1]))
     if verb == "buy" and len(rest) == 1:
         return BuyField(seat_of(state, rest[0]))
+    if verb == "build" and len(rest) == 3 and rest[2].isdecimal():
+        return Build(seat_of(state, rest[0]), rest[1].lower(), int(rest[2]))
     if verb == "draw":
         return Draw(state.active)
     raise ValueError(f"cannot read {line!r}; 'help' lists the commands")

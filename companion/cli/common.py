@@ -48,8 +48,7 @@ def table_text(summary: dict[str, Any]) -> str:
         lines.append(f"  turned over: {', '.join(summary['face_up'])}")
     if summary.get("offer"):
         lines.append(f"  offered: {', '.join(summary['offer'])}")
-    if summary.get("bean_coin"):
-        lines.append(f"  the Bean Coin: {summary['players'][summary['bean_coin']['holder']]['name']}")
+    lines += [f"  {note}" for note in summary.get("notes", [])]  # what the variants show: coin, buildings, ...
     lines.append(
         f"  draw pile {summary['draw_pile']}, discard pile {summary['discard_pile']}, "
         f"passes {summary['passes']} of {summary['end_pass']}"

@@ -89,7 +89,7 @@ class BuildingActions(Part):
                                                        "gives an action to take now.")  # fmt: skip
         card = card_name(move.building, owned_price(state, move.player, move.building) or 0)
         if not self._moment(state, move.player, action.when):
-            return RuleViolation("building.moment", f"{card.capitalize()} is used {WHEN[action.when]}, or not at "
+            return RuleViolation("building.moment", f"{card[0].upper() + card[1:]} is used {WHEN[action.when]}, or not at "
                                                     "all: that moment is not now.")  # fmt: skip
         if state.parts[self.name].get((move.player, move.building)) == state.turn:
             return RuleViolation("building.used", f"{who} has already used {card} this turn.")

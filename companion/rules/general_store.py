@@ -101,7 +101,7 @@ class GeneralStore(Part):
         held = stores(state).stored[move.player]
         if len(held) >= keeps:
             card = card_name("general-store", owned_price(state, move.player, "general-store") or 0)
-            return RuleViolation("store.full", f"{card.capitalize()} keeps at most {keeps} "
+            return RuleViolation("store.full", f"{card[0].upper() + card[1:]} keeps at most {keeps} "
                                                f"bean{'s' if keeps > 1 else ''}; it is full.")  # fmt: skip
         if bad := checks.unknown_bean(state, [move.bean]):
             return bad

@@ -169,13 +169,13 @@ class Buildings(Part):
             owner = next((s for s, o in enumerate(t.owned) if o.get(move.building) == move.price), None)
             if owner is not None:
                 return RuleViolation("building.taken", f"{state.names[owner]} already owns {card}.")
-            return RuleViolation("building.removed", f"{card.capitalize()} has left the game: with "
+            return RuleViolation("building.removed", f"{card[0].upper() + card[1:]} has left the game: with "
                                                      f"{len(state.players)} players, once {len(state.players) - 1} "
                                                      f"players own a {kind.name}, the other {kind.name} cards are "
                                                      "removed.")  # fmt: skip
         have = state.players[move.player].coins.count(kind.bean)
         if have < move.price:
-            return RuleViolation("building.thalers", f"{card.capitalize()} costs {move.price} thalers with a "
+            return RuleViolation("building.thalers", f"{card[0].upper() + card[1:]} costs {move.price} thalers with a "
                                                      f"{bean_name(kind.bean)} on the other side; {who} has {have}: "
                                                      "a building is paid only with thalers of its bean.")  # fmt: skip
         return None
@@ -277,6 +277,8 @@ class Buildings(Part):
         t = town(state)
         return {
             "buildings": {
+                "kinds": {b: {"name": BUILDINGS[b].name, "bean": BUILDINGS[b].bean} for b in BUILDINGS
+                          if b != COGNAC_BUILDING or COGNAC in state.deck_counts},
                 "owned": [dict(o) for o in t.owned],
                 "left": {b: list(p) for b, p in t.left.items()},
                 "final_round": list(t.last_round) if t.last_round is not None else None,

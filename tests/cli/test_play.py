@@ -75,3 +75,21 @@ def test_a_variant_is_started_with_modules_and_its_moves_entered_from_the_number
         game = store.games()[0]
         assert game.header is not None and game.header.options == {"modules": ["magpie"]}
         assert store.events(game.id)[-1] == {"type": "discard", "player": 0, "bean": "soy", "at": 1}
+
+
+def test_high_bohn_buildings_are_bought_by_typing_and_refused_with_the_rule(tmp_path: Path):
+    database = tmp_path / "games.sqlite3"
+    header = Header("bohnanza", "high-bohn", ("Ann", "Ben", "Cid"), 0)
+    with GameStore(database) as store:
+        session = GameSession.start(store, header)
+        for event in ({"type": "plant", "player": 0, "bean": "red"}, {"type": "plant", "player": 0, "bean": "red"},
+                      {"type": "turn-over", "player": 0, "beans": ["red", "red"]}, {"type": "end-trading", "player": 0},
+                      {"type": "plant", "player": 0, "bean": "red", "source": "face-up"},
+                      {"type": "plant", "player": 0, "bean": "red", "source": "face-up"},
+                      {"type": "harvest", "player": 0, "field": 0}):  # four red: two red thalers
+            session.push(event)
+    done = play(database, "--game", str(session.game_id), typed="build Ann jail 1\nbuild Ann tipi 2\nquit\n")
+    assert done.returncode == 0, done.stderr
+    assert "refused: The 1 Jail costs 1 thalers with a Blue Bean on the other side; Ann has 0" in done.stdout
+    assert "Ann built the 2 Indian tipi with 2 Red Bean thalers" in done.stdout
+    assert "Ann owns the 2 Indian tipi" in done.stdout  # the table the terminal shows

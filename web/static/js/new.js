@@ -9,6 +9,7 @@
     ruleset: null,
     options: {},
     modules: new Set(),
+    cardData: {},
     players: [{ name: "" }, { name: "" }, { name: "" }],
     starter: null,
   };
@@ -26,6 +27,7 @@
     const rules = rulesetEntry();
     form.options = Object.fromEntries(rules.options.map((o) => [o.name, o.default]));
     form.modules = new Set();
+    form.cardData = {};
     while (form.players.length < rules.min_players) form.players.push({ name: "" });
     while (form.players.length > rules.max_players) form.players.pop();
     if (!form.players.includes(form.starter)) form.starter = form.players[0];
@@ -66,6 +68,40 @@
     });
   }
 
+  /* High Bohn: what the group's own cards print where the book does not (beanometers, the banks' actions),
+     the documented default filled in and marked; only the values changed are sent (options.card_data). */
+  function drawCardData(rules) {
+    if (!rules.card_data) return [];
+    const changed = (card, value, defaults) => {
+      if (JSON.stringify(value) === JSON.stringify(defaults)) delete form.cardData[card];
+      else form.cardData[card] = value;
+    };
+    const rows = Object.entries(rules.card_data.cards).map(([card, entry]) => {
+      const id = `card-${card}`;
+      let editor;
+      if (entry.beanometer) {
+        const steps = [...entry.beanometer];
+        editor = el("span", { class: "steps" }, steps.map((step, i) => el("input", {
+          type: "number", min: 1, max: 30, value: step ?? "", class: "step", "aria-label": `${entry.title}: cards for ${i + 1} thaler${i ? "s" : ""}`,
+          oninput: (e) => { steps[i] = e.target.value === "" ? null : Number(e.target.value); changed(card, { beanometer: [...steps] }, { beanometer: entry.beanometer }); },
+        })), el("small", {}, " cards for 1, 2, 3, 4 thalers"));
+      } else {
+        const action = { ...entry.action };
+        const update = () => changed(card, { action: { ...action } }, { action: entry.action });
+        editor = el("span", { class: "action" },
+          el("select", { "aria-label": `${entry.title}: when`, onchange: (e) => { action.when = e.target.value; update(); } },
+            Object.entries(rules.card_data.when).map(([when, text]) => el("option", { value: when, selected: when === action.when }, text))),
+          el("input", { type: "number", min: 0, max: 9, value: action.thalers, class: "step", "aria-label": `${entry.title}: thalers`,
+            oninput: (e) => { action.thalers = Number(e.target.value); update(); } }),
+          el("small", {}, " thalers from the discard pile"));
+      }
+      return el("div", { class: "option-row card-data-row", id, dataset: { card } },
+        el("b", {}, entry.title), " ", editor, el("p", { class: "option-about" }, entry.source));
+    });
+    return [el("details", { class: "card-data", id: "card-data" },
+      el("summary", {}, "Values printed on your cards (the book does not print them)"), rows)];
+  }
+
   function move(index, delta) {
     const to = index + delta;
     if (to < 0 || to >= form.players.length) return;
@@ -102,7 +138,8 @@
       choiceButton(g.title, null, g.game === form.game, () => chooseGame(g.game), { game: g.game })));
     document.getElementById("ruleset-choices").replaceChildren(...gameEntry().rulesets.map((r) =>
       choiceButton(r.title, `${r.min_players}–${r.max_players} players${r.about ? ` · ${r.about}` : ""}`, r.name === form.ruleset, () => chooseRuleset(r.name), { ruleset: r.name })));
-    document.getElementById("ruleset-options").replaceChildren(...drawOptions(rules), ...(form.game === "bohnanza" ? drawModules() : []));
+    document.getElementById("ruleset-options").replaceChildren(...drawOptions(rules), ...(form.game === "bohnanza" ? drawModules() : []),
+      ...drawCardData(rules));
     document.getElementById("player-limits").textContent = `${rules.min_players} to ${rules.max_players} players. Tap "starts" for the start player.`;
     document.getElementById("players").replaceChildren(...drawPlayers(rules));
     document.getElementById("add-player").disabled = form.players.length >= rules.max_players;
@@ -113,10 +150,10 @@
     const error = document.getElementById("new-error");
     error.textContent = "";
     const players = form.players.map((p, i) => p.name.trim() || `Player ${i + 1}`);
-    const body = {
-      game: form.game, ruleset: form.ruleset, players, start_player: form.players.indexOf(form.starter),
-      options: form.modules.size ? { ...form.options, modules: [...form.modules] } : form.options,
-    };
+    const options = { ...form.options };
+    if (form.modules.size) options.modules = [...form.modules];
+    if (Object.keys(form.cardData).length) options.card_data = form.cardData;
+    const body = { game: form.game, ruleset: form.ruleset, players, start_player: form.players.indexOf(form.starter), options };
     const title = document.getElementById("game-title").value.trim();
     if (title) body.meta = { title };
     try {

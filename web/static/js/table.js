@@ -14,7 +14,11 @@
   /* The moves the engine offers a seat now (the page knows no rule of its own). */
   const legalOf = (s, seat) => (s.legal && s.legal[seat]) || [];
   const offers = (s, seat, type, source) => legalOf(s, seat).some((m) => m.type === type && (!source || m.fields.source === source));
-  const HANDLED = new Set(["turn-over", "trade", "end-trading", "draw", "harvest", "buy-field"]);
+  /* Whether the engine lets ``pick`` (a card waiting to be planted) go into ``field``: a value it names or offers. */
+  const takes = (m, name, value) => m.fields[name] === value || (!!m.choose[name] && m.choose[name].options.includes(value));
+  const fitsPick = (s, pick, field) => legalOf(s, pick.player).some((m) => m.type === "plant" && m.fields.source === pick.source
+    && takes(m, "bean", pick.bean) && takes(m, "field", field));
+  const HANDLED = new Set(["turn-over", "trade", "end-trading", "draw", "harvest", "buy-field", "build"]);
   const handled = (m) => HANDLED.has(m.type) || (m.type === "plant" && ["hand", "face-up", "received"].includes(m.fields.source));
 
   function changeLine(change) {
@@ -388,7 +392,29 @@
           el("span", { class: "coins", title: "coins" }, el("b", {}, p.coins), p.coins === 1 ? " coin" : " coins"),
           el("span", { class: "hand" }, el("b", {}, p.hand_size), " in hand")),
         el("div", { class: "fields" }, p.fields.map((f, i) => this.field(s, seat, f, i, p.harvest_values[i])), buy),
-        received);
+        received, this.town(s, p, seat));
+    }
+
+    /* High Bohn: a seat's thalers by bean, its buildings, what lies under them and on its store, and a button for
+       each building the engine lets it buy now (any time, any seat). */
+    town(s, p, seat) {
+      const b = s.buildings;
+      if (!b) return null;
+      const thalers = Object.entries(p.coins_by_bean || {});
+      const chips = (label, items) => (items.length ? el("div", { class: "town-row" }, el("span", { class: "label" }, label), items) : null);
+      const owned = Object.entries(b.owned[seat] || {}).map(([kind, price]) =>
+        el("span", { class: "building", dataset: { building: kind, price } }, `${price} ${(b.kinds[kind] || { name: kind }).name}`));
+      const under = [[b.stew[seat], "under the saloon"], [(b.distilled || [])[seat] || [], "under the distillery"]]
+        .filter(([pile]) => pile.length).map(([pile, where]) => el("span", { class: "kept" }, `${plural(pile.length, "thaler")} ${where}`));
+      const stored = ((s.stored || [])[seat] || []).map((bean) => el("span", { class: "card stored", dataset: { bean } }, beanImg(bean, "card-img"), el("span", {}, shortName(bean))));
+      const builds = this.readOnly || s.game_over || !this.mayTouch(seat) ? []
+        : legalOf(s, seat).filter((m) => m.type === "build").map((m) => el("button", {
+          type: "button", class: "secondary build", dataset: { building: m.fields.building, price: m.fields.price },
+          onclick: () => this.send({ type: "build", ...m.fields }),
+        }, m.text));
+      return el("div", { class: "town", dataset: { seat } },
+        chips("Thalers", thalers.map(([bean, n]) => el("span", { class: "thaler", dataset: { bean } }, beanImg(bean, "pick-img"), `${n} ${shortName(bean)}`))),
+        chips("Buildings", [...owned, ...under]), chips("On the store", stored), chips("Build", builds));
     }
 
     receivedCard(s, seat, bean) {
@@ -410,10 +436,16 @@
           el("span", { class: "field-name" }, shortName(f.bean)),
           el("span", { class: "field-value", title: "what a harvest pays now" }, "pays ", el("b", {}, value))]
         : [el("span", { class: "field-empty" }, `field ${index + 1}`), el("span", { class: "field-name" }, "empty")];
+      const kind = ((s.field_kinds || [])[seat] || [])[index];
+      if (kind && (kind.only || kind.mixed)) {
+        const text = kind.only ? `${shortName(kind.only)} only`
+          : kind.mixed === "stew" ? `stew: ${[...new Set(kind.cards)].map(shortName).join(", ")}` : "with soy (farm)";
+        body.push(el("span", { class: "field-kind" }, text));
+      }
       const attrs = { class: `field-plot${f ? "" : " empty"}`, dataset: { seat, field: index, bean: f ? f.bean : "", count: f ? f.count : 0 } };
       if (this.readOnly || s.game_over || !this.mayTouch(seat)) return el("div", { class: "field" }, el("div", attrs, body));
       const pick = this.ui.pick;
-      const fits = pick && pick.player === seat && (!f || f.bean === pick.bean);
+      const fits = pick && pick.player === seat && fitsPick(s, pick, index);
       const target = this.ui.target && this.ui.target.seat === seat && this.ui.target.field === index;
       attrs.class += fits ? " fits" : "";
       attrs.class += target ? " target" : "";

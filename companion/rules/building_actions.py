@@ -87,10 +87,12 @@ class BuildingActions(Part):
         if action is None or action.when == "on-build":
             return RuleViolation("building.no-action", f"{who} owns no {BUILDINGS[move.building].name} whose card "
                                                        "gives an action to take now.")  # fmt: skip
-        card = card_name(move.building, owned_price(state, move.player, move.building) or 0)
+        price = owned_price(state, move.player, move.building) or 0
+        card = card_name(move.building, price)
         if not self._moment(state, move.player, action.when):
-            return RuleViolation("building.moment", f"{card[0].upper() + card[1:]} is used {WHEN[action.when]}, or not at "
-                                                    "all: that moment is not now.")  # fmt: skip
+            return RuleViolation("building.moment", f"{card_name(move.building, price, starts=True)} is used "
+                                                    f"{WHEN[action.when]}, or not at all: that moment is not "
+                                                    "now.")  # fmt: skip
         if state.parts[self.name].get((move.player, move.building)) == state.turn:
             return RuleViolation("building.used", f"{who} has already used {card} this turn.")
         return None

@@ -46,6 +46,6 @@ def bonus(table: dict[int, int], buildings: int) -> int:
     return table.get(min(buildings, max(table)), 0)
 
 
-def card_name(building: str, price: int) -> str:
-    """A building card as the book names it ("the 3 Saloon")."""
-    return f"the {price} {BUILDINGS[building].name}"
+def card_name(building: str, price: int, starts: bool = False) -> str:
+    """A building card as the book names it ("the 3 Saloon"; "The 3 Saloon" where it ``starts`` a sentence)."""
+    return f"{'The' if starts else 'the'} {price} {BUILDINGS[building].name}"

@@ -100,8 +100,8 @@ class GeneralStore(Part):
                                                "(the 2, 3 or 4 General Store).")  # fmt: skip
         held = stores(state).stored[move.player]
         if len(held) >= keeps:
-            card = card_name("general-store", owned_price(state, move.player, "general-store") or 0)
-            return RuleViolation("store.full", f"{card[0].upper() + card[1:]} keeps at most {keeps} "
+            card = card_name("general-store", owned_price(state, move.player, "general-store") or 0, starts=True)
+            return RuleViolation("store.full", f"{card} keeps at most {keeps} "
                                                f"bean{'s' if keeps > 1 else ''}; it is full.")  # fmt: skip
         if bad := checks.unknown_bean(state, [move.bean]):
             return bad

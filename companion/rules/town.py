@@ -158,6 +158,7 @@ class Buildings(Part):
         if bad := self._final_round_turn(state, move.player):
             return bad
         kind, card = BUILDINGS[move.building], card_name(move.building, move.price)
+        starting = card_name(move.building, move.price, starts=True)
         if move.building in t.owned[move.player]:
             return RuleViolation(
                 "building.one-of-each",
@@ -169,13 +170,13 @@ class Buildings(Part):
             owner = next((s for s, o in enumerate(t.owned) if o.get(move.building) == move.price), None)
             if owner is not None:
                 return RuleViolation("building.taken", f"{state.names[owner]} already owns {card}.")
-            return RuleViolation("building.removed", f"{card[0].upper() + card[1:]} has left the game: with "
+            return RuleViolation("building.removed", f"{starting} has left the game: with "
                                                      f"{len(state.players)} players, once {len(state.players) - 1} "
                                                      f"players own a {kind.name}, the other {kind.name} cards are "
                                                      "removed.")  # fmt: skip
         have = state.players[move.player].coins.count(kind.bean)
         if have < move.price:
-            return RuleViolation("building.thalers", f"{card[0].upper() + card[1:]} costs {move.price} thalers with a "
+            return RuleViolation("building.thalers", f"{starting} costs {move.price} thalers with a "
                                                      f"{bean_name(kind.bean)} on the other side; {who} has {have}: "
                                                      "a building is paid only with thalers of its bean.")  # fmt: skip
         return None

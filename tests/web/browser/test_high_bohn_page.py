@@ -50,8 +50,8 @@ def turn(api: Any, game_id: int, seat: int, hand: list[str], turned: list[str], 
     """One plain turn entered as a table would: plants from hand, two cards turned over and planted, the draw."""
     events = [{"type": "plant", "player": seat, "bean": bean, "source": "hand"} for bean in hand]
     events += [{"type": "turn-over", "player": seat, "beans": turned}, {"type": "end-trading", "player": seat}]
-    events += [{"type": "plant", "player": seat, "bean": bean, "source": "face-up", **({"field": f} if f is not None else {})}
-               for bean, f in zip(turned, fields)]
+    events += [{"type": "plant", "player": seat, "bean": bean, "source": "face-up",
+                **({"field": f} if f is not None else {})} for bean, f in zip(turned, fields)]
     events.append({"type": "draw", "player": seat})
     for event in events:
         response = api.post(f"/api/games/{game_id}/moves", event)

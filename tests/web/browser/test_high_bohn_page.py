@@ -93,3 +93,18 @@ def test_the_group_enters_what_its_own_cards_print_when_the_game_starts(page: An
     game_id = int(page.driver.current_url.rstrip("/").rsplit("/", 1)[1])
     header = server.app.extensions["tables"].session(game_id).header
     assert header.options["card_data"] == {"jail-2": {"beanometer": [2, 5, 7, 9]}}
+
+
+def test_the_end_of_the_game_shows_what_buildings_added_to_each_score(page: Any, api: Any) -> None:
+    response = api.post("/api/games/import", data=EXAMPLE.read_bytes(), content_type="text/plain")
+    assert response.status_code == 201, response.get_json()
+    game_id = response.get_json()["game_id"]
+    state = api.get(f"/api/games/{game_id}").get_json()["state"]
+    assert state["game_over"]
+    page.open(f"/games/{game_id}")
+    page.until(lambda: page.visible("#ranking"), "no ranking at the end")
+    for name, parts in state["score_breakdown"].items():
+        row = next(r for r in page.text("#ranking").splitlines() if r.startswith(name))
+        for kind, n in parts.items():
+            if kind != "coins" and n:
+                assert f"+ {kind} {n}" in row, (name, kind, row)

@@ -34,10 +34,13 @@
     return "";
   }
 
-  /* Where a player's coins came from: "blue 4 · chili 3" (harvested beans turned into coins). */
-  function breakdown(player) {
+  /* Where a player's score came from: the coins by bean ("blue 4 · chili 3"), then what the variants add
+     ("+ buildings 19 + tipi 1 + bonus 3"), as the engine's score breakdown names it. */
+  function breakdown(s, player) {
     const parts = Object.entries(player.coins_by_bean || {}).map(([bean, n]) => `${shortName(bean)} ${n}`);
-    return parts.length ? ` (${parts.join(" · ")})` : "";
+    const added = Object.entries((s.score_breakdown || {})[player.name] || {})
+      .filter(([kind, n]) => kind !== "coins" && n).map(([kind, n]) => ` + ${kind} ${n}`);
+    return (parts.length ? ` (${parts.join(" · ")})` : "") + added.join("");
   }
 
   /* A simple bar: one segment per pass of the draw pile, the current one filled as the pile shrinks. */
@@ -728,7 +731,7 @@
         el("h2", {}, s.winners.length > 1 ? `Shared win: ${s.winners.join(" & ")}` : `${s.winners[0] || "?"} wins`),
         el("ol", { class: "ranking", id: "ranking" }, order.map((name) => el("li", { class: s.winners.includes(name) ? "winner" : "" },
           el("span", { class: "rank-name" }, name), " ", el("b", {}, plural(s.scores[name], "coin")),
-          el("span", { class: "breakdown muted" }, breakdown(s.players.find((p) => p.name === name)))))),
+          el("span", { class: "breakdown muted" }, breakdown(s, s.players.find((p) => p.name === name)))))),
         s.result ? el("p", { class: "result", id: "result" }, s.result) : null,
         el("h3", {}, "Coins over the game"),
         el("div", { class: "chart", id: "coin-chart" }, el("span", { class: "muted" }, "…")),

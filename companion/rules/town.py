@@ -169,7 +169,10 @@ class Buildings(Part):
         if move.price not in t.left[move.building]:
             owner = next((s for s, o in enumerate(t.owned) if o.get(move.building) == move.price), None)
             if owner is not None:
-                return RuleViolation("building.taken", f"{state.names[owner]} already owns {card}.")
+                return RuleViolation("building.taken", f"{state.names[owner]} already owns {card} (when several "
+                                                       "want one card at once, the active player goes first, then "
+                                                       "clockwise: undo and enter it again if the table settled it "
+                                                       "so).")  # fmt: skip
             return RuleViolation("building.removed", f"{starting} has left the game: with "
                                                      f"{len(state.players)} players, once {len(state.players) - 1} "
                                                      f"players own a {kind.name}, the other {kind.name} cards are "

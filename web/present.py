@@ -15,7 +15,7 @@ from companion.dice.odds import probability
 from companion.games import game_kind
 from companion.records.format import Header
 from companion.rules import GameState
-from companion.rules.wording import describe
+from companion.rules.wording import describe, propose
 
 
 def present(header: Header, state: Any) -> dict[str, Any]:
@@ -44,6 +44,11 @@ def as_a_real_table(state: GameState) -> GameState:
 def event_text(header: Header, event: dict[str, Any]) -> str | None:
     """The shared sentence for a card-game event (the dice page words its own events)."""
     return describe(event, header.players) if header.game == "bohnanza" else None
+
+
+def proposal_text(header: Header, event: dict[str, Any]) -> str | None:
+    """The sentence for a card-game event that waits to be confirmed or answered (a trade: an offer)."""
+    return propose(event, header.players) if header.game == "bohnanza" else None
 
 
 def public_header(header: Header) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from companion.session import GameSession
 from companion.storage.store import GameStore, StaleLog, StoreError
 from web.errors import ApiError
 from web.live import LiveFeed
-from web.present import event_text, present, public_header
+from web.present import event_text, present, proposal_text, public_header
 from web.proposals import Proposal, Proposals
 
 log = logging.getLogger(__name__)
@@ -242,7 +242,7 @@ class Tables:
             violation = RuleViolation("event.malformed", str(exc))
         return {
             "id": proposal.id, "event": proposal.event, "source": proposal.source, "legal": violation is None,
-            "text": event_text(session.header, proposal.event) if isinstance(proposal.event, dict) else None,
+            "text": proposal_text(session.header, proposal.event) if isinstance(proposal.event, dict) else None,
             "rule": violation and violation.rule, "error": violation and violation.message,
         }  # fmt: skip
 

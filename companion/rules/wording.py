@@ -41,6 +41,21 @@ def describe(event: dict[str, Any], names: Sequence[str]) -> str:
     return func(event, Names(names)) if func else str(event.get("type"))
 
 
+def propose(event: dict[str, Any], names: Sequence[str]) -> str:
+    """One line for an event not made yet, waiting for an answer: a trade as the offer it is
+    ("Ann offers Ben Blue for Red"); any other event as :func:`describe` words it."""
+    if event.get("type") != "trade":
+        return describe(event, names)
+    who = Names(names)
+    gives = [*event.get("give_face_up", ()), *event.get("give_hand", ())]
+    active, partner = who(event.get("player")), who(event.get("partner"))
+    if not event.get("receive"):
+        return f"{active} offers {partner} {beans(gives)} as a gift"
+    if not gives:
+        return f"{active} asks {partner} for {beans(event['receive'])} as a gift"
+    return f"{active} offers {partner} {beans(gives)} for {beans(event['receive'])}"
+
+
 def bean_name(bean: Any) -> str:
     """A bean's name ("Blue Bean"); the id itself when it is not a bean."""
     return CATALOGUE[bean].name if bean in CATALOGUE else str(bean)

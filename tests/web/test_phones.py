@@ -110,6 +110,7 @@ def test_a_trade_is_offered_from_the_active_phone_and_answered_on_the_partners(a
     assert direct.status_code == 403 and direct.get_json()["error"].startswith("Ben answers this trade: offer it")
     offer = ann.post(f"/api/games/{game_id}/proposals", {"event": trade(1), "source": "phone"})
     assert offer.status_code == 201 and offer.get_json()["legal"] is True
+    assert offer.get_json()["text"] == "Ann offers Ben Soy as a gift"  # an offer, not yet a trade
     offer_id = offer.get_json()["id"]
     assert ben.post(f"/api/games/{game_id}/proposals", {"event": trade(1), "source": "phone"}).status_code == 403
     accept = f"/api/games/{game_id}/proposals/{offer_id}/confirm"

@@ -237,3 +237,18 @@ def test_offline_dice_keep_the_top_bar_on_one_line_and_say_why_on_the_page(
     chip = page.find("#hw-dice").rect["height"]
     print(f"top bar {bar:.0f} px high, dice status {chip:.0f} px")
     assert bar <= 64 and chip <= 32, "the dice status wraps the top bar"
+
+
+def test_on_a_phone_the_last_roll_and_who_completed_what_show_without_scrolling(page: Any, server: LiveServer) -> None:
+    """Issue 21, item 10: after a roll, what it completed is in view at the top of a phone's screen."""
+    game_id = _ready_game(server.app)
+    rolled = Editor(server.app.test_client()).post(f"/api/dice/games/{game_id}/roll")
+    assert rolled.status_code == 200, rolled.get_json()
+    page.viewport(390, 844, mobile=True)
+    page.open(f"/games/{game_id}")
+    until_facts(page, lambda f: f["phase"] == "save", "the roll is not shown")
+    box = page.driver.execute_script(
+        "const b = document.getElementById('completions').getBoundingClientRect();"
+        "return {top: b.top, bottom: b.bottom, height: innerHeight, scrolled: scrollY};")
+    assert box["scrolled"] == 0 and 0 < box["top"] < box["bottom"] <= box["height"], box
+    assert page.text("#completions").startswith("Last roll:")

@@ -12,8 +12,6 @@ from companion.rules.simulate import random_game, random_setup
 from support.live_server import LiveServer
 from support.web_client import Editor
 
-DOCS_SHOT = Path(__file__).resolve().parents[3] / "docs" / "screenshots" / "table.png"
-
 SIZES = {
     "phone-portrait": (390, 844, True),
     "phone-landscape": (844, 390, True),
@@ -68,9 +66,6 @@ def test_table_layout_at_phone_and_tablet_sizes(page: Any, table_game: int, tmp_
     assert page.driver.save_screenshot(str(shot))
     png = shot.read_bytes()
     assert (int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")) == (width, height)
-    if name == "tablet-landscape":
-        DOCS_SHOT.parent.mkdir(parents=True, exist_ok=True)
-        DOCS_SHOT.write_bytes(png)
     assert page.driver.execute_script(SMALL_TARGETS_JS) == []
     overflow = page.driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"the page scrolls sideways by {overflow} px at {name}"

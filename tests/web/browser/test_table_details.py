@@ -1,5 +1,5 @@
 """Issue 21, items 8 and 12: options and the number on each bean button explained, "Black-eyed" not cut off;
-the end-of-game chart draws players with equal scores side by side."""
+the end-of-game chart draws players with equal scores side by side, its lettering readable on a phone."""
 
 from __future__ import annotations
 
@@ -55,7 +55,16 @@ def test_the_number_on_each_bean_is_explained_and_no_bean_name_is_cut_off(
     assert page.driver.execute_script(CUT_NAMES_JS) == []
 
 
-def test_players_with_equal_scores_are_drawn_side_by_side(page: Any, api: Editor) -> None:
+CHART_TEXT_JS = """
+const svg = document.querySelector('#coin-chart svg');
+const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+return Math.min(...[...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale));
+"""
+"""The smallest lettering of the end-of-game chart, in CSS pixels as shown."""
+
+
+def finished_game(api: Editor) -> int:
+    """A random game played to its end, imported; its id."""
     setup = random_setup("amigo-25", 4, 8)
     state = random_game(setup, 8)
     header = Header.from_dict({
@@ -65,7 +74,11 @@ def test_players_with_equal_scores_are_drawn_side_by_side(page: Any, api: Editor
     record = dumps_record(header, [move_to_dict(m) for m in state.move_stack])
     response = api.post("/api/games/import", data=record.encode(), content_type="application/x-ndjson")
     assert response.status_code == 201, response.get_json()
-    game_id = response.get_json()["game_id"]
+    return int(response.get_json()["game_id"])
+
+
+def test_players_with_equal_scores_are_drawn_side_by_side(page: Any, api: Editor) -> None:
+    game_id = finished_game(api)
     scores = api.get(f"/api/games/{game_id}/progress").get_json()["scores"]
     page.open(f"/games/{game_id}")
     lines = page.until(lambda: page.driver.find_elements(By.CSS_SELECTOR, "#coin-chart polyline"), "no chart")
@@ -80,3 +93,14 @@ def test_players_with_equal_scores_are_drawn_side_by_side(page: Any, api: Editor
                     assert abs(points[a][step][1] - points[b][step][1]) >= width - 0.2, (step, a, b)
     assert ties >= len(scores[0])  # at least everyone at 0 coins at the start
     assert re.match(r"^\d", page.text("#ranking li b"))
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (1180, 820)])
+def test_the_chart_lettering_is_at_least_14_px_on_a_phone_and_a_tablet(
+    page: Any, api: Editor, size: tuple[int, int]
+) -> None:
+    game_id = finished_game(api)
+    page.viewport(*size, size[0] < 900)
+    page.open(f"/games/{game_id}")
+    page.until(lambda: page.driver.find_elements(By.CSS_SELECTOR, "#coin-chart polyline"), "no chart")
+    assert page.driver.execute_script(CHART_TEXT_JS) >= 13.9

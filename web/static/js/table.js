@@ -66,9 +66,11 @@
     return (tied.indexOf(seat) - (tied.length - 1) / 2) * LINE;
   }
 
-  /* Every player's coins over the game, as an inline SVG line chart. */
-  function coinChart(progress) {
-    const W = 640, H = 260, L = 40, R = 12, T = 12, B = 34;
+  /* Every player's coins over the game, as an inline SVG line chart drawn ``width`` CSS pixels wide, so that
+     its lettering keeps its size (14 px) on a phone as on a tablet. */
+  function coinChart(progress, width) {
+    const W = Math.round(Math.min(760, Math.max(280, width || 640))), H = Math.round(Math.max(220, W * 0.4));
+    const L = 40, R = 12, T = 12, B = 34;
     const steps = Math.max(progress.scores.length - 1, 1);
     const top = Math.max(1, ...progress.scores.flat());
     const x = (i) => L + (i / steps) * (W - L - R);
@@ -539,7 +541,7 @@
         const other = names[mine ? p.event.partner : p.event.player];
         const text = p.text || p.event.type;
         return el("div", { class: `offer-row${p.legal ? "" : " refused"}`, dataset: { proposal: p.id, mine: mine ? "yes" : "no" } },
-          el("span", { class: "offer-text" }, mine ? `Waiting for ${other}'s answer: ${text}` : `Offer from ${other}: ${text}`),
+          el("span", { class: "offer-text" }, mine ? `Waiting for ${other}'s answer: ${text}` : text),
           p.legal ? null : el("span", { class: "proposal-rule" }, p.error),
           el("div", { class: "row" },
             mine ? null : el("button", { type: "button", class: "accept", disabled: !p.legal, onclick: () => this.settle(p) }, "Accept"),
@@ -747,7 +749,7 @@
         this.progress = await Companion.attempt(Companion.get(`/api/games/${this.gameId}/progress`));
         this.progressKey = key;
       }
-      if (this.progress) box.replaceChildren(coinChart(this.progress));
+      if (this.progress) box.replaceChildren(coinChart(this.progress, box.clientWidth));
     }
 
     async send(event) {

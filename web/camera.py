@@ -28,6 +28,7 @@ from companion.vision.sources import CameraOffline, FrameSource, open_source
 from companion.vision.table_reader import Reading, TableReader
 from companion.vision.zones import TableZones, read_zone_file, write_zone_file
 from web.enrollment import Deck, label_name
+from web.layout_enrollment import PendingLayout
 
 log = logging.getLogger(__name__)
 
@@ -260,6 +261,7 @@ def init_app(app: Flask) -> None:
     """Attach the camera named in ``app.config["CAMERA"]`` to the hardware extension, and the deck."""
     deck = Deck(Path(app.instance_path) / "deck")
     app.extensions["deck"] = deck
+    app.extensions["layout"] = PendingLayout(deck.folder / "layout")
     spec = app.config.get("CAMERA")
     if not spec:
         return
@@ -293,6 +295,11 @@ def saved_zones(app: Flask) -> TableZones:
 def deck() -> Deck:
     """The enrolled deck of the current app."""
     return current_app.extensions["deck"]
+
+
+def pending_layout() -> PendingLayout:
+    """The current app's laid-out deck waiting to be confirmed (if any)."""
+    return current_app.extensions["layout"]
 
 
 def camera() -> Camera | None:

@@ -7,12 +7,14 @@ and CSRF token like every other change (``web.auth``).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request, send_file
+from flask import Blueprint, Response, current_app, jsonify, request, send_file, url_for
 
 from companion.vision.rectify import warp_card
 from companion.vision.zones import TableZones
-from web.camera import Camera, Snapshot, camera, deck, save_zones_file
+from web.api.body import optional_json_object
+from web.camera import Camera, Snapshot, camera, deck, pending_layout, save_zones_file
 from web.enrollment import CROP_SIZE, check_label
 from web.errors import ApiError
 
@@ -175,6 +177,45 @@ def capture(bean: str) -> tuple[Response, int]:
                        cards=len(cards))
     photo = deck().add_framings(label, [warp_card(snap.frame, cards[0].corners, CROP_SIZE)])
     return _bean_progress(label, 201, added=[{"photo": photo, "outline_found": True}])
+
+
+@bp.post("/enrollment/layout")
+def read_layout() -> tuple[Response, int]:
+    """Keep every card under the camera (the whole deck laid out, one card per bean) as the layout waiting for
+    the group to say which bean each card is; a new reading replaces the one waiting."""
+    snap = _snapshot()
+    if not snap.scene.cards:
+        raise ApiError(409, "the camera sees no card: lay the deck out under it, one card of each bean, "
+                            "the cards apart from each other", cards=0)  # fmt: skip
+    return _layout_json(pending_layout().keep(snap.frame, snap.scene.cards, snap.seq)), 201
+
+
+@bp.get("/enrollment/layout")
+def layout() -> Response:
+    """The laid-out deck waiting to be confirmed: each card's crop, outline, the camera's guess and flags."""
+    return _layout_json(pending_layout().pending())
+
+
+@bp.get("/enrollment/layout/<int:index>.png")
+def layout_image(index: int) -> Response:
+    """The upright crop of one card of the waiting layout."""
+    return send_file(pending_layout().crop_path(index), mimetype="image/png", max_age=0)
+
+
+@bp.post("/enrollment/layout/confirm")
+def confirm_layout() -> Response:
+    """Keep each card of the waiting layout given a bean as one photo of that bean (null skips a card), then
+    clear the layout; the enrollment progress and what was kept."""
+    body = optional_json_object("beans", "layout")
+    added = pending_layout().confirm(body, deck())
+    return jsonify({**deck().progress(), "added": added})
+
+
+def _layout_json(layout: dict[str, Any]) -> Response:
+    """A layout as the page gets it: each card with the address of its crop."""
+    cards = [{**card, "crop": url_for("camera.layout_image", index=card["index"], v=layout["layout"])}
+             for card in layout["cards"]]
+    return jsonify({**layout, "cards": cards})
 
 
 @bp.get("/enrollment/<bean>/photos/<int:photo>.png")

@@ -51,6 +51,8 @@
       : camera.state === "online" ? "" : `Live view is off: ${camera.message || "camera offline"}. The game goes on; cards can be entered by hand.`;
     $("capture-btn").hidden = camera.state === "none";
     $("capture-btn").disabled = camera.state !== "online";
+    $("layout-read").hidden = camera.state === "none";
+    $("layout-btn").disabled = camera.state !== "online";
     $("cards-title").hidden = camera.state === "none";
     drawReferee();
     const next = wantedMode();
@@ -293,12 +295,103 @@
 
   $("forget-deck").addEventListener("click", () => change("DELETE", "/api/camera/deck"));
 
+  /* --- the whole deck laid out under the camera, read from one frame --------------------- */
+
+  const LAYOUT_PATH = "/api/camera/enrollment/layout";
+  let layout = null; // the laid-out deck waiting to be kept, as the server read it
+  let layoutSeen = 0; // counts the layouts shown, so that a slow load does not undo a newer reading
+
+  function showLayout(next) {
+    layout = next;
+    layoutSeen += 1;
+    drawLayout();
+  }
+
+  async function loadLayout() {
+    const seen = layoutSeen;
+    let waiting = null;
+    try {
+      waiting = await get(LAYOUT_PATH);
+    } catch (err) {
+      waiting = null; // none waiting (404), or no camera
+    }
+    if (seen === layoutSeen) showLayout(waiting);
+  }
+
+  function drawLayout() {
+    const cards = layout ? layout.cards : [];
+    $("layout-tiles").replaceChildren(...cards.map(layoutTile));
+    $("layout-actions").hidden = !cards.length;
+    checkPicks();
+  }
+
+  function layoutTile(card) {
+    const beans = enrollment ? enrollment.beans : [];
+    const guess = card.label === "unknown" ? "not recognised" : `${card.name} ${Math.round(card.confidence * 100)} %`;
+    const picker = el("select", {
+      class: "layout-pick", dataset: { index: card.index }, "aria-label": `Bean of card ${card.index}`,
+      onchange: checkPicks,
+    }, el("option", { value: "" }, "skip"),
+    ...beans.map((bean) => el("option", { value: bean.id, selected: bean.id === card.label }, bean.name)));
+    return el("figure", { class: "layout-tile", role: "listitem", dataset: { index: card.index, flagged: card.flags.length ? "yes" : "no" } },
+      el("img", { src: card.crop, alt: `card ${card.index} as the camera sees it` }),
+      el("figcaption", {},
+        el("b", {}, `Card ${card.index}`),
+        el("span", { class: "muted" }, `camera: ${guess}`),
+        picker,
+        el("ul", { class: "layout-flags" }, ...card.flags.map((flag) => el("li", {}, flag)))));
+  }
+
+  /* Each card's bean as picked (null: skip), by card index. */
+  const picks = () => [...document.querySelectorAll("#layout-tiles .layout-pick")]
+    .map((select) => [select.dataset.index, select.value || null]);
+
+  /* One card of each bean: the same bean picked twice is named, and nothing is kept until it is resolved. */
+  function checkPicks() {
+    const taken = new Map();
+    let problem = "";
+    for (const [index, bean] of picks()) {
+      if (!bean) continue;
+      if (taken.has(bean) && !problem) {
+        problem = `${nameOf(bean)} is picked for cards ${taken.get(bean)} and ${index}: pick another bean for one of them, or skip it.`;
+      }
+      taken.set(bean, index);
+    }
+    $("layout-problem").textContent = problem;
+    $("layout-keep").disabled = Boolean(problem) || taken.size === 0;
+  }
+
+  $("layout-btn").addEventListener("click", async () => {
+    $("layout-btn").disabled = true;
+    const data = await attempt(request("POST", LAYOUT_PATH));
+    $("layout-btn").disabled = camera.state !== "online";
+    if (!data) return;
+    if (!enrollment) await loadEnrollment(); // the pickers list its beans
+    showLayout(data);
+    $("layout-tiles").scrollIntoView({ behavior: "smooth", block: "nearest" });
+  });
+
+  $("layout-keep").addEventListener("click", async () => {
+    $("layout-keep").disabled = true;
+    const beans = Object.fromEntries(picks());
+    const data = await attempt(request("POST", `${LAYOUT_PATH}/confirm`, { beans, layout: layout.layout }));
+    if (!data) {
+      await loadLayout(); // read again or kept elsewhere meanwhile: show what waits now
+      return;
+    }
+    showLayout(null);
+    drawEnrollment(data);
+    const kept = data.added.map((a) => nameOf(a.bean)).join(", ");
+    alert(`Kept ${data.added.length} photo(s): ${kept}.`, { kind: "info" });
+  });
+
   document.addEventListener("DOMContentLoaded", async () => {
     Companion.live(null, { hardware: (status) => onCamera(status.camera) });
     const status = await attempt(get("/api/camera"));
     if (status) onCamera(status);
     if (status && status.state !== "none") await loadZones();
     await loadEnrollment();
+    if (status && status.state !== "none") await loadLayout();
     if (enrollment && !selected) select((enrollment.beans.find((b) => b.photos < b.wanted) || enrollment.beans[0]).id, false);
   });
 })();

@@ -1,21 +1,28 @@
 """Card classification speed on 2 threads: batched vs. one card per call (second looks included),
 plus the crop step (one crop against every stage's framings) and a whole read of each photo
-(framings, then for a card still unsure its neighbours refined and read too).
+(framings, then for a card still unsure its neighbours refined and read too); and, against a
+held-out woodcut deck enrolled from one photo per bean, naming with the keypoints' second
+opinion for close calls beside the same gallery without it.
 
     .venv/bin/python benchmarks/vision.py
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import numpy as np
 
-from companion.vision import CardReader
+from companion.cards import VISION_LABELS
+from companion.vision import CardReader, enroll
+from companion.vision.keypoints import close_call
 from companion.vision.views import CardViews
 from models.camera import photograph
 from models.dataset import house_faces
 from models.evaluate import timing
+from models.heldout import measure
+from models.heldout.photos import shoot
 
 
 def main() -> None:
@@ -45,6 +52,29 @@ def main() -> None:
     print(f"  locate + crop a 240x200 photo: {crop_ms:.3f} ms per photo (baseline)")
     print(f"  locate + views (3 framings)  : {views_ms:.3f} ms per photo ({views_ms / crop_ms:.2f} x)")
     print(f"  read a photo (views, named)  : {read_ms:.3f} ms per photo ({read_ms / crop_ms:.2f} x)")
+    second_opinion(reader)
+
+
+
+def second_opinion(reader: CardReader) -> None:
+    """ms per card naming a held-out deck's photos with and without the second opinion (best of 3 rounds)."""
+    seed = 4_000_001
+    enrolled = shoot(measure.enrollment_shots("woodcut", seed, 0, 1), reader.classifier.manifest)
+    views = shoot(measure.test_shots("woodcut", seed, 0, 8), reader.classifier.manifest)
+    gallery = enroll(reader.classifier, {label: [v.framings] for label, v in zip(VISION_LABELS, enrolled)}).gallery
+    without = dataclasses.replace(gallery, details=())
+    close = float(np.mean([close_call(row) for row in reader.classifier.cosines(views, without, without.threshold)]))
+    best = {"with": float("inf"), "without": float("inf")}
+    for _ in range(3):
+        for name, against in (("without", without), ("with", gallery)):
+            start = time.perf_counter()
+            reader.classifier.classify_views(views, against)
+            best[name] = min(best[name], (time.perf_counter() - start) * 1000 / len(views))
+    extra = (best["with"] - best["without"]) / max(close, 1e-9)
+    print(f"  held-out woodcut deck, 1-shot, {len(views)} photos, {close:.1%} close calls:")
+    print(f"    named without second opinion: {best['without']:.3f} ms per card (baseline)")
+    print(f"    named with it               : {best['with']:.3f} ms per card ({best['with'] / best['without']:.2f} x);"
+          f" about {extra:.1f} ms more per close call")
 
 
 if __name__ == "__main__":

@@ -27,14 +27,16 @@ from companion.vision.errors import VisionError
 from companion.vision.folder import uneven_enrollment
 from companion.vision.image_size import PictureRefused, PictureTooLarge, check_picture
 from companion.vision.imageio import read_image
+from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.profile import DeckProfile, enroll
 from companion.vision.reader import CardReader
 from web.errors import ApiError
 
 WANTED = 3
 """Photos wanted per bean (three shots name cards of a new deck far better than one)."""
-CROP_SIZE = (96, 144)
-"""(width, height) of a kept card crop: twice the classifier's input, sharp enough to look at."""
+CROP_SIZE = DETAIL_SIZE
+"""(width, height) of a kept card crop: larger than the classifier's input, sharp enough to look at and for
+the second opinion's keypoints (:mod:`companion.vision.keypoints`)."""
 MAX_SIDE = 1600
 """Longer photos are scaled down before the card is found (phone photos are large)."""
 

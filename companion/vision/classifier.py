@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from companion.vision.keypoints import Keypoints, close_call, keypoints, reconsidered
 from companion.vision.manifest import Manifest, load_manifest
 from companion.vision.onnx import open_session
 from companion.vision.preprocess import to_input
@@ -39,11 +40,13 @@ class Prediction:
 
 @dataclass(frozen=True)
 class Gallery:
-    """Labels with one unit vector each, and the least cosine for a match."""
+    """Labels with one unit vector each, and the least cosine for a match; per label, the keypoints of
+    its enrolled photos (:mod:`companion.vision.keypoints`), where the deck was enrolled with them."""
 
     labels: tuple[str, ...]
     vectors: np.ndarray
     threshold: float
+    details: tuple[tuple[Keypoints, ...], ...] = ()
 
 
 def decide(cosines: np.ndarray, labels: Sequence[str], threshold: float, scale: float) -> list[Prediction]:
@@ -135,7 +138,9 @@ class CardClassifier:
         see cards either way up, and the mean smooths a framing's miss. A card still unsure
         after it gets a third look: each of its neighbours (with its turn) is one more such
         reading. Most cards need one pass. A card without framings (no card was found) gets
-        cosine -1 to every label, below any threshold.
+        cosine -1 to every label, below any threshold. Against a gallery enrolled with keypoints,
+        a card whose best two labels are still close gets the second opinion of its details
+        (:func:`~companion.vision.keypoints.reconsidered`).
         """
         seen = [i for i, v in enumerate(views) if len(v.framings)]
         embeddings, shipped = self.infer([views[i].framings[0] for i in seen])
@@ -146,6 +151,10 @@ class CardClassifier:
                   + [(i, [crop, turned(crop)], False) for i in doubtful for crop in views[i].reframings], gallery)
         still = [i for i, doubt in zip(doubtful, unsure(cosines[doubtful], threshold)) if doubt]
         self._read(cosines, [(i, [crop, turned(crop)], False) for i in still for crop in views[i].neighbours], gallery)
+        if gallery is not None and gallery.details:
+            for i in seen:
+                if close_call(cosines[i]) and len(views[i].details):
+                    cosines[i] = reconsidered(cosines[i], keypoints(views[i].details[0]), gallery.details)
         return cosines
 
     def _read(self, cosines: np.ndarray, readings: Sequence[tuple[int, Sequence[np.ndarray], bool]],

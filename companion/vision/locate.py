@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from companion.vision.corners import fit_sides
+from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.manifest import Manifest, ModelFile
 from companion.vision.mirrors import MIRRORS, mirrored
 from companion.vision.onnx import open_session
@@ -113,7 +114,7 @@ class CardLocator:
     def views(self, photo: np.ndarray, size: tuple[int, int]) -> CardViews:
         """The :meth:`framings` of a single-card photo; where the outline is not card-shaped, its
         :func:`~companion.vision.reframe.reframings` cropped too; and, cropped when first read,
-        its :meth:`refined_neighbours`."""
+        its :meth:`refined_neighbours`, and its detail crop for the second opinion."""
         quads = self.quads(photo)
         if not quads:
             return CardViews()
@@ -123,7 +124,8 @@ class CardLocator:
 
         centre = (photo.shape[1] / 2, photo.shape[0] / 2)
         return CardViews(cropped(quads), cropped(reframings(quads[0], centre)),
-                         Deferred(lambda: cropped(self.refined_neighbours(photo, quads[0]))))
+                         Deferred(lambda: cropped(self.refined_neighbours(photo, quads[0]))),
+                         Deferred(lambda: [crop_card(photo, quads[0], DETAIL_SIZE)]))
 
     def refined_neighbours(self, photo: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
         """The :func:`~companion.vision.reframe.neighbours` of the outline ``quad``, refined one round:

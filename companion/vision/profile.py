@@ -2,11 +2,13 @@
 
 A profile holds one prototype per label: the mean embedding of the enrolled photos
 (each cropped at several stages' corners) and of augmented copies of them (light,
-blur, small shifts, upside down).
+blur, small shifts, upside down); and each photo's best framing at the detail size, whose
+keypoints give a close call a second opinion (:mod:`companion.vision.keypoints`).
 """
 
 from __future__ import annotations
 
+import base64
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -17,8 +19,11 @@ import numpy as np
 
 from companion.vision.classifier import CardClassifier, Gallery
 from companion.vision.errors import VisionError
+from companion.vision.keypoints import DETAIL_SIZE, detail, keypoints
 
-FORMAT = 1
+FORMAT = 2
+"""Format 2 adds the detail crops; a format 1 profile still loads, without the second opinion."""
+FORMATS = (1, 2)
 AUGMENTS = 32
 """Augmented copies embedded per enrolled photo (besides the photo and its 180° turn)."""
 TURN, ZOOM, SHIFT = 10.0, (0.82, 1.12), 0.1
@@ -33,13 +38,16 @@ class DeckProfile:
     model_sha256: str
     gallery: Gallery
     photos: dict[str, int]
+    details: dict[str, list[np.ndarray]]
+    """Per label, its photos' best framings at the detail size (PNG in the file)."""
 
     def save(self, path: str | Path) -> None:
         """Write the profile as JSON."""
         data = {"format": FORMAT, "model_sha256": self.model_sha256, "threshold": self.gallery.threshold,
                 "photos": self.photos,
                 "prototypes": {label: [round(float(v), 6) for v in vec]
-                               for label, vec in zip(self.gallery.labels, self.gallery.vectors)}}
+                               for label, vec in zip(self.gallery.labels, self.gallery.vectors)},
+                "details": {label: [_png(crop) for crop in crops] for label, crops in self.details.items()}}
         Path(path).write_text(json.dumps(data, indent=1), encoding="utf-8")
 
     @classmethod
@@ -55,17 +63,51 @@ class DeckProfile:
             data = json.loads(path.read_text(encoding="utf-8"))
             labels = tuple(data["prototypes"])
             vectors = np.array([data["prototypes"][k] for k in labels], np.float32)
-            profile = cls(str(data["model_sha256"]), Gallery(labels, vectors, classifier.manifest.deck_threshold),
-                          {str(k): int(v) for k, v in data["photos"].items()})
+            details = {str(k): [_unpng(text) for text in v] for k, v in data.get("details", {}).items()}
+            profile = cls(str(data["model_sha256"]), gallery(labels, vectors, classifier, details),
+                          {str(k): int(v) for k, v in data["photos"].items()}, details)
         except FileNotFoundError:
             raise VisionError(f"{path}: no such deck profile; {hint}") from None
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError, cv2.error) as exc:
             raise VisionError(f"{path}: not a deck profile ({exc}); {hint}") from None
-        if data.get("format") != FORMAT or vectors.ndim != 2 or vectors.shape[1] != classifier.manifest.embedding_dim:
+        dim = classifier.manifest.embedding_dim
+        if data.get("format") not in FORMATS or vectors.ndim != 2 or vectors.shape[1] != dim:
             raise VisionError(f"{path}: deck profile has an unexpected format; {hint}")
         if profile.model_sha256 != classifier.manifest.classifier.sha256:
             raise VisionError(f"{path}: deck profile was made with another model; {hint}")
         return profile
+
+
+def _png(crop: np.ndarray) -> str:
+    """A crop as base64 PNG text."""
+    ok, data = cv2.imencode(".png", crop)
+    if not ok:
+        raise VisionError("a detail crop could not be encoded as PNG")
+    return base64.b64encode(data.tobytes()).decode("ascii")
+
+
+def _unpng(text: str) -> np.ndarray:
+    """A crop from base64 PNG text; ValueError if it is none."""
+    crop = cv2.imdecode(np.frombuffer(base64.b64decode(text, validate=True), np.uint8), cv2.IMREAD_COLOR)
+    if crop is None:
+        raise ValueError("a detail crop is not a PNG image")
+    return crop
+
+
+def gallery(labels: tuple[str, ...], vectors: np.ndarray, classifier: CardClassifier,
+            details: Mapping[str, Sequence[np.ndarray]]) -> Gallery:
+    """The gallery of prototypes ``vectors`` at ``classifier``'s deck threshold, with the keypoints of each
+    label's detail crops where every label has some (else no second opinion)."""
+    every = all(details.get(label) for label in labels)
+    found = tuple(tuple(keypoints(crop) for crop in details[label]) for label in labels) if every else ()
+    return Gallery(labels, vectors, classifier.manifest.deck_threshold, found)
+
+
+def details_of(framings: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """A photo's detail crop (its best framing at the detail size), none when the framing is smaller:
+    keypoints of an enlarged crop match nothing well."""
+    w, h = DETAIL_SIZE
+    return [detail(framings[0])] if framings and framings[0].shape[0] >= h and framings[0].shape[1] >= w else []
 
 
 def augment(crop: np.ndarray, rng: np.random.Generator, count: int = AUGMENTS) -> list[np.ndarray]:
@@ -88,7 +130,8 @@ def augment(crop: np.ndarray, rng: np.random.Generator, count: int = AUGMENTS) -
 def enroll(classifier: CardClassifier, photos: Mapping[str, Sequence[Sequence[np.ndarray]]],
            seed: int = 0) -> DeckProfile:
     """A profile from upright card crops per label: at least one photo each, every photo as one
-    or more framings (:meth:`~companion.vision.locate.CardLocator.framings`)."""
+    or more framings (:meth:`~companion.vision.locate.CardLocator.framings`). Framings at least
+    the detail size also give the second opinion's keypoints."""
     rng = np.random.default_rng(seed)
     labels = tuple(photos)
     vectors = []
@@ -99,5 +142,7 @@ def enroll(classifier: CardClassifier, photos: Mapping[str, Sequence[Sequence[np
                               "(CardLocator.enrollment_framings)")
         mean = classifier.embed(variants).mean(axis=0)
         vectors.append(mean / np.linalg.norm(mean))
-    gallery = Gallery(labels, np.array(vectors, np.float32), classifier.manifest.deck_threshold)
-    return DeckProfile(classifier.manifest.classifier.sha256, gallery, {k: len(v) for k, v in photos.items()})
+    details = {label: [crop for framings in photos[label] for crop in details_of(framings)] for label in labels}
+    return DeckProfile(classifier.manifest.classifier.sha256,
+                       gallery(labels, np.array(vectors, np.float32), classifier, details),
+                       {k: len(v) for k, v in photos.items()}, details)

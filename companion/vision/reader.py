@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from companion.vision.classifier import CardClassifier, Gallery, Prediction
+from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.locate import CardLocator
 from companion.vision.manifest import Manifest, load_manifest
 from companion.vision.views import CardViews
@@ -33,9 +34,10 @@ class CardReader:
         return self.locator.views(photo, self.classifier.input_size)
 
     def enrollment_framings(self, photo: np.ndarray) -> tuple[list[np.ndarray], bool]:
-        """The framings of a photo said to show a card, and whether its outline was found
+        """The framings of a photo said to show a card, at the detail size (the classifier takes them smaller;
+        the second opinion needs their detail), and whether its outline was found
         (:meth:`CardLocator.enrollment_framings`)."""
-        return self.locator.enrollment_framings(photo, self.classifier.input_size)
+        return self.locator.enrollment_framings(photo, DETAIL_SIZE)
 
     def read(self, photos: Sequence[np.ndarray], gallery: Gallery | None = None) -> list[Prediction]:
         """One prediction per single-card photo, against ``gallery`` or the shipped labels; an

@@ -19,8 +19,10 @@ import numpy as np
 
 from companion.vision.classifier import UNKNOWN, CardClassifier, Gallery, Prediction
 from companion.vision.columns import Column, ColumnReader
+from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.rectify import warp_card
 from companion.vision.strips import find_outlines, to_strip
+from companion.vision.views import CardViews, Deferred
 from companion.vision.zones import TableZones
 
 
@@ -42,10 +44,17 @@ def rectify(frame: np.ndarray, quads: Sequence[np.ndarray], size: tuple[int, int
     return [warp_card(frame, quad, size) for quad in quads]
 
 
-def classify(classifier: CardClassifier, crops: Sequence[np.ndarray],
-             gallery: Gallery | None = None) -> list[Prediction]:
-    """Names of upright card crops, in one batch, against ``gallery`` or the shipped labels."""
-    return classifier.classify(crops, gallery)
+def classify(classifier: CardClassifier, crops: Sequence[np.ndarray], gallery: Gallery | None = None,
+             details: Sequence[Sequence[np.ndarray]] | None = None) -> list[Prediction]:
+    """Names of upright card crops, in one batch, against ``gallery`` or the shipped labels; ``details`` (per
+    crop, the card at the detail size, made on first use) give an enrolled deck's close calls a second opinion."""
+    views = [CardViews([crop], details=details[k] if details else ()) for k, crop in enumerate(crops)]
+    return classifier.classify_views(views, gallery)
+
+
+def detailed(frame: np.ndarray, quad: np.ndarray) -> Deferred:
+    """The card at ``quad`` warped upright at the detail size, when first asked for."""
+    return Deferred(lambda: [warp_card(frame, quad, DETAIL_SIZE)])
 
 
 @dataclass(frozen=True)
@@ -106,8 +115,9 @@ class SceneReader:
         columns = self.columns.read(frame, [outlines[k] for k in new])
         named = [(k, c) for k, c in zip(new, columns) if c is not None]
         tops = rectify(frame, [c.top for _, c in named], self.classifier.input_size)
+        details = [detailed(frame, c.top) for _, c in named]
         read: dict[int, tuple[Column, Prediction] | None] = dict.fromkeys(new)
-        read.update({k: (c, p) for (k, c), p in zip(named, classify(self.classifier, tops, gallery))})
+        read.update({k: (c, p) for (k, c), p in zip(named, classify(self.classifier, tops, gallery, details))})
         self._known = {key: read[k] if k in read else self._known[key] for k, key in enumerate(keys)}
         seen = [known for key in keys if (known := self._known[key]) is not None]
         cards = tuple(SeenCard(c.top, p.label, p.confidence) for c, p in seen)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.locate import CardLocator
 from companion.vision.manifest import Manifest, load_manifest
 from companion.vision.views import CardViews
@@ -75,16 +76,16 @@ def _take(shots: Sequence[Shot]) -> list[CardViews]:
     for shot in shots:
         image = photo(shot)
         if shot.enrolling:
-            out.append(CardViews(locator.enrollment_framings(image, size)[0]))
+            out.append(CardViews(locator.enrollment_framings(image, DETAIL_SIZE)[0]))
         else:
             views = locator.views(image, size)
-            out.append(CardViews(views.framings, views.reframings, list(views.neighbours)))
+            out.append(CardViews(views.framings, views.reframings, list(views.neighbours), list(views.details)))
     return out
 
 
 def shoot(shots: Sequence[Shot], manifest: Manifest | None = None, workers: int = 2) -> list[CardViews]:
-    """Each shot cropped as the runtime would: an enrolling shot's framings (the photo's centre
-    when no outline is found), else its :meth:`~companion.vision.locate.CardLocator.views` with
+    """Each shot cropped as the runtime would: an enrolling shot's framings at the detail size (the
+    photo's centre when no outline is found), else its :meth:`~companion.vision.locate.CardLocator.views` with
     the neighbours made at once. ``manifest`` gives the locator (default: the package's)."""
     chunks = [list(shots[k:k + 64]) for k in range(0, len(shots), 64)]
     if workers <= 1:

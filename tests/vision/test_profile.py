@@ -58,6 +58,24 @@ def test_profile_round_trip(tmp_path, classifier, profile):
     assert np.allclose(loaded.gallery.vectors, profile.gallery.vectors, atol=1e-5)
     assert loaded.gallery.threshold == pytest.approx(classifier.manifest.deck_threshold)
     assert loaded.photos == {label: 1 for label in VISION_LABELS}
+    assert all(np.array_equal(a, b) for label in VISION_LABELS
+               for a, b in zip(loaded.details[label], profile.details[label]))  # fmt: skip
+    assert [len(k) for k in loaded.gallery.details] == [1] * len(VISION_LABELS)  # the second opinion's keypoints
+
+
+def test_a_profile_of_the_first_format_loads_without_the_second_opinion(tmp_path, classifier, profile):
+    path = tmp_path / "deck.json"
+    profile.save(path)
+    data = json.loads(path.read_text())
+    path.write_text(json.dumps({**{k: v for k, v in data.items() if k != "details"}, "format": 1}))
+    loaded = DeckProfile.load(path, classifier)
+    assert loaded.gallery.details == () and np.allclose(loaded.gallery.vectors, profile.gallery.vectors, atol=1e-5)
+
+
+def test_small_crops_are_enrolled_without_details(classifier):
+    crop = np.full((96, 64, 3), 90, np.uint8)
+    small = enroll(classifier, {"blue": [[crop]], "red": [[crop[::-1].copy()]]})
+    assert small.details == {"blue": [], "red": []} and small.gallery.details == ()
 
 
 def test_a_profile_takes_the_models_present_deck_threshold(tmp_path, classifier, profile):
@@ -74,6 +92,10 @@ def test_bad_profiles_say_what_to_do(tmp_path, classifier, profile):
     (tmp_path / "junk.json").write_text("{not json")
     with pytest.raises(VisionError, match="junk.json: not a deck profile"):
         DeckProfile.load(tmp_path / "junk.json", classifier)
+    data = json.loads((profile.save(tmp_path / "ok.json"), (tmp_path / "ok.json").read_text())[1])
+    (tmp_path / "bad-detail.json").write_text(json.dumps({**data, "details": {"blue": ["bm90IGEgcG5n"]}}))
+    with pytest.raises(VisionError, match="bad-detail.json: not a deck profile.*not a PNG image"):
+        DeckProfile.load(tmp_path / "bad-detail.json", classifier)
     dataclasses.replace(profile, model_sha256="f" * 64).save(tmp_path / "old.json")
     with pytest.raises(VisionError, match="old.json.*another model"):
         DeckProfile.load(tmp_path / "old.json", classifier)

@@ -6,6 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.locate import quad_from_mask
 from companion.vision.mirrors import MIRRORS
 from companion.vision.rectify import crop_card, order_corners
@@ -86,7 +87,9 @@ def test_framings_are_the_crop_and_the_card_cut_at_the_other_stages_corners(read
     assert np.array_equal(framings[2], crop_card(photo, reader.locator.rough(photo), size))
     assert not np.array_equal(framings[0], framings[2])
     again, found = reader.enrollment_framings(photo)
-    assert found and len(again) == 3 and all(np.array_equal(a, b) for a, b in zip(again, framings))
+    detailed = reader.locator.framings(photo, DETAIL_SIZE)  # enrollment keeps the same framings, larger
+    assert found and len(again) == 3 and all(np.array_equal(a, b) for a, b in zip(again, detailed))
+    assert all(a.shape == (DETAIL_SIZE[1], DETAIL_SIZE[0], 3) for a in again)
     centre = (photo.shape[1] / 2, photo.shape[0] / 2)
     outline = reader.locator.quads(photo)[0]
     expected = [crop_card(photo, q, size) for q in reframings(outline, centre)]
@@ -101,8 +104,7 @@ def test_framings_are_the_crop_and_the_card_cut_at_the_other_stages_corners(read
 
 def test_a_photo_without_a_card_outline_has_no_framings_but_enrollment_takes_its_centre(reader, faces, kit):
     blank = np.full_like(kit.photos_of(faces[:1], 1, kit.seed + 11, cover=False)[0], 128)
-    size = reader.classifier.input_size
     assert reader.locator.rough(blank) is None
     assert reader.views(blank) == CardViews()
     crops, found = reader.enrollment_framings(blank)
-    assert not found and [c.tolist() for c in crops] == [crop_card(blank, None, size).tolist()]
+    assert not found and [c.tolist() for c in crops] == [crop_card(blank, None, DETAIL_SIZE).tolist()]

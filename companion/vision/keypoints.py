@@ -1,0 +1,86 @@
+"""A second opinion for an enrolled deck: how much of a card's printed detail matches each enrolled photo.
+
+Two beans of like colour (coffee and cocoa, red and chili, soy and black-eyed) can embed close
+together in a deck the network never saw, but their printed names and pictures differ. SIFT
+keypoints of an upright card crop, matched to those of an enrolled photo (ratio test, then a
+RANSAC homography), count how many details lie where the same card would put them. For a card
+whose two best cosines are close, each of its few best labels gains :data:`WEIGHT` per inlier
+of its best enrolled photo. Pure functions of arrays (OpenCV only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+DETAIL_SIZE = (96, 144)
+"""(width, height) of the crops keypoints are found in: enough for a card's printed name."""
+FEATURES = 300
+"""Most keypoints kept per crop."""
+RATIO = 0.75
+"""A match counts when its distance is below this share of the second-best match's (Lowe's test)."""
+RANSAC_PX = 6.0
+"""Largest distance (detail pixels) of an inlier from where the homography puts it."""
+CLOSE = 0.05
+"""A card whose best cosine leads the runner-up by less than this gets the second opinion."""
+CANDIDATES = 3
+"""How many of its best labels the second opinion weighs."""
+WEIGHT = 0.002
+"""Cosine added per inlier (a card matching its own photo has some 20-100, another bean's a few).
+Chosen with CLOSE and CANDIDATES on development seeds of the held-out families (models/MODEL_CARD.md)."""
+
+
+@dataclass(frozen=True)
+class Keypoints:
+    """A crop's keypoints: their positions (N, 2) and SIFT descriptors (N, 128)."""
+
+    points: np.ndarray
+    descriptors: np.ndarray
+
+
+def detail(crop: np.ndarray) -> np.ndarray:
+    """``crop`` (BGR) at :data:`DETAIL_SIZE`."""
+    w, h = DETAIL_SIZE
+    return crop if crop.shape[:2] == (h, w) else cv2.resize(crop, (w, h), interpolation=cv2.INTER_AREA)
+
+
+def keypoints(crop: np.ndarray) -> Keypoints:
+    """The SIFT keypoints of an upright card crop (BGR, any size; taken at :data:`DETAIL_SIZE`)."""
+    grey = cv2.cvtColor(detail(crop), cv2.COLOR_BGR2GRAY)
+    found, descriptors = cv2.SIFT_create(nfeatures=FEATURES).detectAndCompute(grey, None)  # type: ignore[attr-defined]
+    if descriptors is None:
+        return Keypoints(np.empty((0, 2), np.float32), np.empty((0, 128), np.float32))
+    return Keypoints(np.array([k.pt for k in found], np.float32), descriptors)
+
+
+def inliers(card: Keypoints, photo: Keypoints) -> int:
+    """How many of ``card``'s keypoints match ``photo``'s where one homography puts them."""
+    if len(card.descriptors) < 2 or len(photo.descriptors) < 2:
+        return 0
+    pairs = cv2.BFMatcher(cv2.NORM_L2).knnMatch(card.descriptors, photo.descriptors, k=2)
+    good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < RATIO * p[1].distance]
+    if len(good) < 4:
+        return 0
+    source = card.points[[m.queryIdx for m in good]]
+    target = photo.points[[m.trainIdx for m in good]]
+    _, mask = cv2.findHomography(source, target, cv2.RANSAC, RANSAC_PX)
+    return 0 if mask is None else int(mask.sum())
+
+
+def close_call(row: np.ndarray) -> bool:
+    """Whether a card's cosines to the labels (one row) leave its best two within :data:`CLOSE`."""
+    ranked = np.sort(row)
+    return len(ranked) > 1 and float(ranked[-1] - ranked[-2]) < CLOSE
+
+
+def reconsidered(row: np.ndarray, card: Keypoints, photos: Sequence[Sequence[Keypoints]]) -> np.ndarray:
+    """A card's cosines (one row) with each of its :data:`CANDIDATES` best labels raised by :data:`WEIGHT`
+    per inlier of that label's best matching enrolled photo (``photos``: per label, its photos' keypoints)."""
+    out = row.copy()
+    for label in np.argsort(row)[::-1][:CANDIDATES]:
+        best = max((inliers(card, photo) for photo in photos[label]), default=0)
+        out[label] += WEIGHT * best
+    return out

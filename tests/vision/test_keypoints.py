@@ -1,0 +1,77 @@
+"""The second opinion of an enrolled deck: a card's printed detail matches its own enrolled photo, not a
+deck-mate's of like colour, and it settles a close call only among the card's best labels."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.cards import VISION_LABELS
+from companion.vision.keypoints import (
+    CANDIDATES,
+    DETAIL_SIZE,
+    WEIGHT,
+    Keypoints,
+    close_call,
+    inliers,
+    keypoints,
+    reconsidered,
+)
+from models.heldout.camera import photograph
+from models.heldout.families import FAMILIES
+
+
+@pytest.fixture(scope="module")
+def details(reader, kit) -> dict[str, list[np.ndarray]]:
+    """Two photos of each card of a held-out woodcut deck (:mod:`models.heldout`), cropped at the detail size:
+    one to enroll, one fresh."""
+    family = FAMILIES["woodcut"]
+    faces = family.deck(kit.seed)
+    photos = [photograph(face, np.random.default_rng([kit.seed, 21, c, i]), family.look)
+              for c, face in enumerate(faces) for i in range(2)]  # fmt: skip
+    crops = [reader.locator.framings(photo, DETAIL_SIZE)[0] for photo in photos]
+    return {label: crops[2 * c:2 * c + 2] for c, label in enumerate(VISION_LABELS)}
+
+
+def test_a_card_matches_its_own_enrolled_photo_better_than_any_other_bean(details):
+    """Deck-mates share their frame, ribbon and coins, so every pair matches somewhat; the card's own photo more."""
+    photos = [keypoints(details[label][0]) for label in VISION_LABELS]
+    margins = []
+    for c, label in enumerate(VISION_LABELS):
+        counts = [inliers(keypoints(details[label][1]), photo) for photo in photos]
+        margins.append(counts[c] - max(n for k, n in enumerate(counts) if k != c))
+    assert sum(m > 0 for m in margins) >= 12 and np.median(margins) >= 5, margins
+
+
+def test_a_card_upside_down_matches_as_well(details):
+    card, photo = details["wax"][1], keypoints(details["wax"][0])
+    upright, turned = inliers(keypoints(card), photo), inliers(keypoints(card[::-1, ::-1].copy()), photo)
+    assert turned >= 10 and turned >= upright // 2
+
+
+def test_a_crop_without_detail_matches_nothing():
+    blank = keypoints(np.full((DETAIL_SIZE[1], DETAIL_SIZE[0], 3), 200, np.uint8))
+    assert len(blank.points) == 0 and inliers(blank, blank) == 0
+
+
+def test_only_a_close_call_among_the_best_labels_is_reconsidered(details):
+    assert close_call(np.array([0.70, 0.68, 0.2])) and not close_call(np.array([0.80, 0.60, 0.2]))
+    photos = [(keypoints(details[label][0]),) for label in VISION_LABELS]
+    cards = [keypoints(details[label][1]) for label in VISION_LABELS]
+    counts = np.array([[inliers(card, photo[0]) for photo in photos] for card in cards])
+    margin = counts.diagonal()[:, None] - counts
+    np.fill_diagonal(margin, -1000)
+    truth, wrong = np.unravel_index(np.argmax(margin), margin.shape)
+    assert margin[truth, wrong] > 0.02 / WEIGHT  # a card whose own photo beats a deck-mate's by more than 0.02
+    row = np.full(len(VISION_LABELS), 0.1, np.float32)
+    row[wrong], row[truth] = 0.70, 0.68  # the embedding leans the wrong way, a little
+    again = reconsidered(row, cards[truth], photos)
+    assert again.argmax() == truth and again[truth] == pytest.approx(0.68 + WEIGHT * counts[truth, truth])
+    outside = np.argsort(row)[::-1][CANDIDATES:]
+    assert np.array_equal(again[outside], row[outside])  # labels outside the best few are not weighed
+
+
+def test_keypoints_are_positions_and_sift_descriptors(details):
+    found = keypoints(details["blue"][0])
+    assert isinstance(found, Keypoints) and found.points.shape[1] == 2
+    assert found.descriptors.shape == (len(found.points), 128) and 30 <= len(found.points) <= 300

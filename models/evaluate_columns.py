@@ -21,6 +21,7 @@ import numpy as np
 
 from companion.cards import BACK, VISION_LABELS
 from companion.vision.classifier import Gallery
+from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.profile import enroll
 from companion.vision.scene import SceneReader, Stack
 from models.camera import photograph
@@ -56,12 +57,13 @@ def render_table(seed: int, designs: dict[str, CardDesign] | None) -> tuple[np.n
 
 
 def enrolled(reader: SceneReader, designs: dict[str, CardDesign], photos: int, seed: int) -> Gallery:
-    """The unseen deck enrolled from ``photos`` degraded photos per bean (their true crops)."""
+    """The unseen deck enrolled from ``photos`` degraded photos per bean, cropped as the runtime enrolls them
+    (at the detail size: the second opinion's keypoints come with the profile)."""
     from companion.vision.locate import CardLocator
 
-    locator, size = CardLocator.of(reader.classifier.manifest), reader.classifier.input_size
+    locator = CardLocator.of(reader.classifier.manifest)
     shots = {bean: [locator.enrollment_framings(photograph(render_face(designs[bean]),
-                                                           np.random.default_rng([seed, k, i])), size)[0]
+                                                           np.random.default_rng([seed, k, i])), DETAIL_SIZE)[0]
                     for i in range(photos)] for k, bean in enumerate(BEANS)}
     return enroll(reader.classifier, shots, seed).gallery
 

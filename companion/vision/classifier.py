@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.vision.keypoints import Keypoints, close_call, keypoints, reconsidered
+from companion.vision.keypoints import Keypoints, close_call, keypoints, near_threshold, reconsidered
 from companion.vision.manifest import Manifest, load_manifest
 from companion.vision.onnx import open_session
 from companion.vision.preprocess import to_input
@@ -139,8 +139,8 @@ class CardClassifier:
         after it gets a third look: each of its neighbours (with its turn) is one more such
         reading. Most cards need one pass. A card without framings (no card was found) gets
         cosine -1 to every label, below any threshold. Against a gallery enrolled with keypoints,
-        a card whose best two labels are still close gets the second opinion of its details
-        (:func:`~companion.vision.keypoints.reconsidered`).
+        a card whose best two labels are still close, or whose best is only just a match, gets the
+        second opinion of its details (:func:`~companion.vision.keypoints.reconsidered`).
         """
         seen = [i for i, v in enumerate(views) if len(v.framings)]
         embeddings, shipped = self.infer([views[i].framings[0] for i in seen])
@@ -153,8 +153,9 @@ class CardClassifier:
         self._read(cosines, [(i, [crop, turned(crop)], False) for i in still for crop in views[i].neighbours], gallery)
         if gallery is not None and gallery.details:
             for i in seen:
-                if close_call(cosines[i]) and len(views[i].details):
-                    cosines[i] = reconsidered(cosines[i], keypoints(views[i].details[0]), gallery.details)
+                doubt = close_call(cosines[i]) or near_threshold(cosines[i], threshold)
+                if doubt and len(views[i].details):
+                    cosines[i] = reconsidered(cosines[i], threshold, keypoints(views[i].details[0]), gallery.details)
         return cosines
 
     def _read(self, cosines: np.ndarray, readings: Sequence[tuple[int, Sequence[np.ndarray], bool]],

@@ -31,6 +31,10 @@ CANDIDATES = 3
 WEIGHT = 0.002
 """Cosine added per inlier (a card matching its own photo has some 20-100, another bean's a few).
 Chosen with CLOSE and CANDIDATES on development seeds of the held-out families (models/MODEL_CARD.md)."""
+DOUBT = 0.2
+"""A label less than this above the threshold needs :data:`LEAST_INLIERS` to keep its cosine; without, it loses this."""
+LEAST_INLIERS = 3
+"""Inliers a card named near the threshold must share with one of its label's enrolled photos."""
 
 
 @dataclass(frozen=True)
@@ -76,11 +80,25 @@ def close_call(row: np.ndarray) -> bool:
     return len(ranked) > 1 and float(ranked[-1] - ranked[-2]) < CLOSE
 
 
-def reconsidered(row: np.ndarray, card: Keypoints, photos: Sequence[Sequence[Keypoints]]) -> np.ndarray:
-    """A card's cosines (one row) with each of its :data:`CANDIDATES` best labels raised by :data:`WEIGHT`
-    per inlier of that label's best matching enrolled photo (``photos``: per label, its photos' keypoints)."""
+def near_threshold(row: np.ndarray, threshold: float) -> bool:
+    """Whether a card's best cosine is a match, but less than :data:`DOUBT` above ``threshold``."""
+    return threshold <= float(row.max()) < threshold + DOUBT
+
+
+def reconsidered(row: np.ndarray, threshold: float, card: Keypoints,
+                 photos: Sequence[Sequence[Keypoints]]) -> np.ndarray:
+    """A card's cosines (one row) after the second opinion (``photos``: per label, its photos' keypoints).
+
+    Each of its :data:`CANDIDATES` best labels is matched to its best enrolled photo. In a close call
+    (:func:`close_call`) each gains :data:`WEIGHT` per inlier; one named less than :data:`DOUBT` above
+    ``threshold`` with fewer than :data:`LEAST_INLIERS` inliers loses :data:`DOUBT`.
+    """
     out = row.copy()
+    close = close_call(row)
     for label in np.argsort(row)[::-1][:CANDIDATES]:
         best = max((inliers(card, photo) for photo in photos[label]), default=0)
-        out[label] += WEIGHT * best
+        if close:
+            out[label] += WEIGHT * best
+        if threshold <= row[label] < threshold + DOUBT and best < LEAST_INLIERS:
+            out[label] -= DOUBT
     return out

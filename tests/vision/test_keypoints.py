@@ -10,11 +10,13 @@ from companion.cards import VISION_LABELS
 from companion.vision.keypoints import (
     CANDIDATES,
     DETAIL_SIZE,
+    DOUBT,
     WEIGHT,
     Keypoints,
     close_call,
     inliers,
     keypoints,
+    near_threshold,
     reconsidered,
 )
 from models.heldout.camera import photograph
@@ -65,10 +67,23 @@ def test_only_a_close_call_among_the_best_labels_is_reconsidered(details):
     assert margin[truth, wrong] > 0.02 / WEIGHT  # a card whose own photo beats a deck-mate's by more than 0.02
     row = np.full(len(VISION_LABELS), 0.1, np.float32)
     row[wrong], row[truth] = 0.70, 0.68  # the embedding leans the wrong way, a little
-    again = reconsidered(row, cards[truth], photos)
+    again = reconsidered(row, 0.3, cards[truth], photos)  # both well above the threshold: no doubt
     assert again.argmax() == truth and again[truth] == pytest.approx(0.68 + WEIGHT * counts[truth, truth])
     outside = np.argsort(row)[::-1][CANDIDATES:]
     assert np.array_equal(again[outside], row[outside])  # labels outside the best few are not weighed
+
+
+def test_a_label_named_just_above_the_threshold_keeps_it_only_if_its_photos_match_the_card(details):
+    photos = [(keypoints(details[label][0]),) for label in VISION_LABELS]
+    blank = keypoints(np.full((DETAIL_SIZE[1], DETAIL_SIZE[0], 3), 200, np.uint8))  # a bare table's crop
+    blue, wax = VISION_LABELS.index("blue"), VISION_LABELS.index("wax")
+    row = np.full(len(VISION_LABELS), 0.1, np.float32)
+    row[blue] = 0.6
+    assert near_threshold(row, 0.5) and not near_threshold(row, 0.3) and not near_threshold(row, 0.61)
+    assert reconsidered(row, 0.5, blank, photos)[blue] == pytest.approx(0.6 - DOUBT)  # no longer a match
+    assert reconsidered(row, 0.5, keypoints(details["blue"][1]), photos)[blue] == pytest.approx(0.6)  # its own card
+    row[wax] = 0.2  # far below the threshold: no doubt to cast
+    assert reconsidered(row, 0.5, blank, photos)[wax] == pytest.approx(0.2)
 
 
 def test_keypoints_are_positions_and_sift_descriptors(details):

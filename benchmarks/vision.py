@@ -17,7 +17,6 @@ import numpy as np
 from companion.cards import VISION_LABELS
 from companion.vision import CardReader, enroll
 from companion.vision.keypoints import close_call, near_threshold
-from companion.vision.views import CardViews
 from models.camera import photograph
 from models.dataset import house_faces
 from models.evaluate import timing
@@ -44,7 +43,7 @@ def main() -> None:
             best[name] = min(best[name], (time.perf_counter() - start) * 1000 / len(timed))
     crop_ms, views_ms, read_ms = best["crop"], best["views"], best["read"]
     # neighbours made once, as the evaluation's views have them: classification alone is timed
-    views = [CardViews(v.framings, v.reframings, list(v.neighbours)) for v in map(reader.views, photos)]
+    views = [reader.views(p, neighbours=True) for p in photos]
     batched, single, looked = timing(reader.classifier, views, None)
     print(f"vision: {len(views)} cards, onnxruntime on 2 threads, {looked:.1%} given a second look")
     print(f"  classify batched (256 a call): {batched:.3f} ms per card")

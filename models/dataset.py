@@ -95,7 +95,7 @@ def card_views(face: np.ndarray, rng: np.random.Generator, covers: Sequence[np.n
                locator: CardLocator) -> CardViews:
     """:func:`card_photo` as the classifier takes it (:meth:`~companion.vision.locate.CardLocator.views`),
     framings, reframings and neighbours stacked; no framings when no card outline is found."""
-    views = locator.views(card_photo(face, rng, covers), SIZE)
+    views = locator.views(card_photo(face, rng, covers), SIZE, neighbours=True)
     return CardViews(*(stacked_sequence(v) for v in (views.framings, views.reframings, views.neighbours)))
 
 

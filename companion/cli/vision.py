@@ -30,10 +30,12 @@ def classify(args: argparse.Namespace) -> int:
         gallery = DeckProfile.load(args.deck, reader.classifier).gallery if args.deck else None
     except VisionError as exc:
         return fail(str(exc))
-    status, paths, views = 0, [], []
+    status, paths, images, views = 0, [], [], []
     for path in args.images:
         try:
-            views.append(reader.views(read_image(path)))
+            image = read_image(path)
+            views.append(reader.views(image))
+            images.append(image)
             paths.append(path)
         except VisionError as exc:
             status = fail(str(exc))
@@ -41,7 +43,7 @@ def classify(args: argparse.Namespace) -> int:
         if not views[-1].framings:
             print(f"note: {path}: no card outline found, so it is unknown; photograph the card with some table "
                   "around it", file=sys.stderr)
-    for path, pred in zip(paths, reader.classifier.classify_views(views, gallery)):
+    for path, pred in zip(paths, reader.name(images, views, gallery)):
         if args.json:
             print(json.dumps({"image": path, "label": pred.label, "confidence": pred.confidence}))
         else:

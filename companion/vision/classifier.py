@@ -137,10 +137,12 @@ class CardClassifier:
         they are higher. Both the network and the prototypes (:mod:`companion.vision.profile`)
         see cards either way up, and the mean smooths a framing's miss. A card still unsure
         after it gets a third look: each of its neighbours (with its turn) is one more such
-        reading. Most cards need one pass. A card without framings (no card was found) gets
-        cosine -1 to every label, below any threshold. Against a gallery enrolled with keypoints,
-        a card whose best two labels are still close, or whose best is only just a match, gets the
-        second opinion of its details (:func:`~companion.vision.keypoints.reconsidered`).
+        reading (the caller gives neighbours only for a card it found still unsure:
+        :meth:`~companion.vision.reader.CardReader.name`). Most cards need one pass. A card
+        without framings (no card was found) gets cosine -1 to every label, below any
+        threshold. Against a gallery enrolled with keypoints, a card whose best two labels are
+        still close, or whose best is only just a match, gets the second opinion of its details
+        (:func:`~companion.vision.keypoints.reconsidered`).
         """
         seen = [i for i, v in enumerate(views) if len(v.framings)]
         embeddings, shipped = self.infer([views[i].framings[0] for i in seen])

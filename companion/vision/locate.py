@@ -111,10 +111,11 @@ class CardLocator:
         """
         return [crop_card(photo, quad, size) for quad in self.quads(photo)]
 
-    def views(self, photo: np.ndarray, size: tuple[int, int]) -> CardViews:
+    def views(self, photo: np.ndarray, size: tuple[int, int], neighbours: bool = False) -> CardViews:
         """The :meth:`framings` of a single-card photo; where the outline is not card-shaped, its
-        :func:`~companion.vision.reframe.reframings` cropped too; and, cropped when first read,
-        its :meth:`refined_neighbours`, and its detail crop for the second opinion."""
+        :func:`~companion.vision.reframe.reframings` cropped too; its :meth:`refined_neighbours`
+        cropped when ``neighbours`` is asked for (a refiner run: only for cards still unsure); and
+        its detail crop for the second opinion, warped when first read."""
         quads = self.quads(photo)
         if not quads:
             return CardViews()
@@ -124,7 +125,7 @@ class CardLocator:
 
         centre = (photo.shape[1] / 2, photo.shape[0] / 2)
         return CardViews(cropped(quads), cropped(reframings(quads[0], centre)),
-                         Deferred(lambda: cropped(self.refined_neighbours(photo, quads[0]))),
+                         cropped(self.refined_neighbours(photo, quads[0])) if neighbours else (),
                          Deferred(lambda: [crop_card(photo, quads[0], DETAIL_SIZE)]))
 
     def refined_neighbours(self, photo: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.vision.classifier import CardClassifier, Gallery, Prediction
+from companion.vision.classifier import CardClassifier, Gallery, Prediction, decide, unsure
 from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.locate import CardLocator
 from companion.vision.manifest import Manifest, load_manifest
@@ -28,10 +28,11 @@ class CardReader:
         """The photo's card, upright, at the classifier's input size."""
         return self.locator.crop(photo, self.classifier.input_size)
 
-    def views(self, photo: np.ndarray) -> CardViews:
+    def views(self, photo: np.ndarray, neighbours: bool = False) -> CardViews:
         """The photo's card as the classifier takes it: cropped at each stage's corners, :meth:`crop`'s
-        first, and reframed where its outline is not card-shaped (:meth:`CardLocator.views`)."""
-        return self.locator.views(photo, self.classifier.input_size)
+        first, reframed where its outline is not card-shaped, and with its neighbours when asked
+        (:meth:`CardLocator.views`)."""
+        return self.locator.views(photo, self.classifier.input_size, neighbours)
 
     def enrollment_framings(self, photo: np.ndarray) -> tuple[list[np.ndarray], bool]:
         """The framings of a photo said to show a card, at the detail size (the classifier takes them smaller;
@@ -40,7 +41,20 @@ class CardReader:
         return self.locator.enrollment_framings(photo, DETAIL_SIZE)
 
     def read(self, photos: Sequence[np.ndarray], gallery: Gallery | None = None) -> list[Prediction]:
-        """One prediction per single-card photo, against ``gallery`` or the shipped labels; an
-        unsure card gets a second look at all its :meth:`views` (:meth:`CardClassifier.classify_views`),
-        a photo without a card outline is ``unknown``."""
-        return self.classifier.classify_views([self.views(p) for p in photos], gallery)
+        """One prediction per single-card photo, against ``gallery`` or the shipped labels
+        (:meth:`name` of its :meth:`views`); a photo without a card outline is ``unknown``."""
+        return self.name(photos, [self.views(p) for p in photos], gallery)
+
+    def name(self, photos: Sequence[np.ndarray], views: Sequence[CardViews],
+             gallery: Gallery | None = None) -> list[Prediction]:
+        """Predictions for ``photos`` from their ``views`` (without neighbours), in three steps: the
+        classifier's looks at the views (:meth:`CardClassifier.cosines`); for each card still unsure,
+        its views again with its neighbours, the one place the locator is asked for more; then the
+        decision (:func:`~companion.vision.classifier.decide`)."""
+        threshold = self.classifier.threshold(gallery)
+        cosines = self.classifier.cosines(views, gallery, threshold)
+        again = [int(i) for i in np.flatnonzero(unsure(cosines, threshold)) if len(views[int(i)].framings)]
+        if again:
+            fuller = [self.views(photos[i], neighbours=True) for i in again]
+            cosines[again] = self.classifier.cosines(fuller, gallery, threshold)
+        return decide(cosines, self.classifier.labels(gallery), threshold, self.classifier.manifest.scale)

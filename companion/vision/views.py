@@ -17,9 +17,9 @@ class CardViews:
     card outline was found). ``reframings``: crops at the card-shaped quads an outline that
     is not card-shaped may stand for, and ``neighbours``: crops at the quads around the
     outline, refined (both :mod:`companion.vision.reframe`); each crop a reading of its own
-    for an unsure card. ``details``: the best framing at :data:`~companion.vision.keypoints.DETAIL_SIZE`,
-    for the second opinion of an enrolled deck (:mod:`companion.vision.keypoints`). Few cards read
-    their neighbours or details, so they may be :class:`Deferred`.
+    for an unsure card (made only for a card still unsure, by the reader). ``details``: the best
+    framing at :data:`~companion.vision.keypoints.DETAIL_SIZE`, for the second opinion of an
+    enrolled deck (:mod:`companion.vision.keypoints`); few cards read it, so it may be :class:`Deferred`.
     """
 
     framings: Sequence[np.ndarray] = ()

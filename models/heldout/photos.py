@@ -78,8 +78,8 @@ def _take(shots: Sequence[Shot]) -> list[CardViews]:
         if shot.enrolling:
             out.append(CardViews(locator.enrollment_framings(image, DETAIL_SIZE)[0]))
         else:
-            views = locator.views(image, size)
-            out.append(CardViews(views.framings, views.reframings, list(views.neighbours), list(views.details)))
+            views = locator.views(image, size, neighbours=True)
+            out.append(CardViews(views.framings, views.reframings, views.neighbours, list(views.details)))
     return out
 
 

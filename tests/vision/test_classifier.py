@@ -14,7 +14,7 @@ from companion.cards import VISION_LABELS
 from companion.vision import UNKNOWN, CardClassifier, VisionError
 from companion.vision.classifier import Gallery, decide, turned, unsure
 from companion.vision.manifest import load_manifest
-from companion.vision.views import CardViews, Deferred
+from companion.vision.views import CardViews
 from models.dataset import non_card_photo
 
 
@@ -118,21 +118,33 @@ def test_a_reframing_is_a_reading_of_its_own_that_counts_where_it_is_higher(read
     assert np.allclose(sure, classifier.cosines([CardViews(coffee_crops[:1])], None, threshold)[0], atol=1e-5)
 
 
-def test_a_card_still_unsure_after_its_second_look_reads_its_neighbours_made_only_then(reader, classifier, faces, kit):
+def test_a_card_still_unsure_after_its_second_look_reads_the_neighbours_it_is_given(reader, classifier, faces, kit):
     coffee, wax = kit.photos_of(faces[:2], 1, kit.seed + 6, cover=False)
     coffee_crops, wax_crop = reader.views(coffee).framings, reader.crop(wax)
-    made = []
-    neighbours = Deferred(lambda: made.append(1) or [wax_crop])
-    # a sure card never makes them
-    classifier.cosines([CardViews(coffee_crops, (), neighbours)], None, classifier.manifest.unknown_threshold)
-    assert made == []
-    # a card unsure at every look makes them once and reads them as a reframing is read
-    unsure_all_along = classifier.cosines([CardViews(coffee_crops, (), neighbours)], None, 2.0)[0]
+    sure = classifier.manifest.unknown_threshold
+    # a sure card is named as if it had none
+    alone = classifier.cosines([CardViews(coffee_crops)], None, sure)[0]
+    assert np.allclose(classifier.cosines([CardViews(coffee_crops, (), [wax_crop])], None, sure)[0], alone, atol=1e-5)
+    # a card unsure at every look reads them as a reframing is read
+    unsure_all_along = classifier.cosines([CardViews(coffee_crops, (), [wax_crop])], None, 2.0)[0]
     as_reframing = classifier.cosines([CardViews(coffee_crops, [wax_crop])], None, 2.0)[0]
     assert np.allclose(unsure_all_along, as_reframing, atol=1e-5)
-    assert made == [1]
-    classifier.cosines([CardViews(coffee_crops, (), neighbours)], None, 2.0)
-    assert made == [1]
+
+
+def test_the_reader_asks_the_locator_for_neighbours_only_for_cards_still_unsure(reader, faces, kit, monkeypatch):
+    photos = kit.photos_of(faces[:3], 1, kit.seed + 6, cover=False)
+    asked = []
+    refine = reader.locator.refined_neighbours
+    monkeypatch.setattr(reader.locator, "refined_neighbours",
+                        lambda photo, quad: asked.append(1) or refine(photo, quad))  # counted, still run
+    named = reader.read(photos)
+    assert asked == [] and [p.label for p in named] == list(reader.classifier.manifest.labels[:3])
+    views = [reader.views(p) for p in photos]
+    assert all(len(v.neighbours) == 0 for v in views)  # views come without neighbours
+    vectors = reader.classifier.infer([v.framings[0] for v in views])[0]
+    doubtful = Gallery(reader.classifier.manifest.labels[:3], vectors, 2.0)  # no card is ever sure against it
+    assert [p.label for p in reader.read(photos, doubtful)] == [UNKNOWN] * 3
+    assert asked == [1, 1, 1]  # one refiner run per card, once it was still unsure
 
 
 def class_vectors(reader, faces, kit) -> np.ndarray:  # noqa: ANN001

@@ -46,14 +46,12 @@ def propose(event: dict[str, Any], names: Sequence[str]) -> str:
     ("Ann offers Ben Blue for Red"); any other event as :func:`describe` words it."""
     if event.get("type") != "trade":
         return describe(event, names)
-    who = Names(names)
-    gives = [*event.get("give_face_up", ()), *event.get("give_hand", ())]
-    active, partner = who(event.get("player")), who(event.get("partner"))
-    if not event.get("receive"):
+    active, partner, gives, receive = _trade_sides(event, Names(names))
+    if not receive:
         return f"{active} offers {partner} {beans(gives)} as a gift"
     if not gives:
-        return f"{active} asks {partner} for {beans(event['receive'])} as a gift"
-    return f"{active} offers {partner} {beans(gives)} for {beans(event['receive'])}"
+        return f"{active} asks {partner} for {beans(receive)} as a gift"
+    return f"{active} offers {partner} {beans(gives)} for {beans(receive)}"
 
 
 def bean_name(bean: Any) -> str:
@@ -86,15 +84,20 @@ def _turn_over(e: dict[str, Any], who: Names) -> str:
     return f"{who(e['player'])} turned over {beans(e.get('beans'))}"
 
 
+def _trade_sides(e: dict[str, Any], who: Names) -> tuple[str, str, list[Any], list[Any]]:
+    """A trade's active player and partner by name, what the active player gives and what they receive."""
+    gives = [*e.get("give_face_up", ()), *e.get("give_hand", ())]
+    return who(e.get("player")), who(e.get("partner")), gives, list(e.get("receive") or ())
+
+
 @wording("trade")
 def _trade(e: dict[str, Any], who: Names) -> str:
-    gives = [*e.get("give_face_up", ()), *e.get("give_hand", ())]
-    active, partner = who(e["player"]), who(e["partner"])
-    if not e.get("receive"):
+    active, partner, gives, receive = _trade_sides(e, who)
+    if not receive:
         return f"{active} gave {partner} {beans(gives)}"
     if not gives:
-        return f"{partner} gave {active} {beans(e['receive'])}"
-    return f"{active} traded {beans(gives)} with {partner} for {beans(e['receive'])}"
+        return f"{partner} gave {active} {beans(receive)}"
+    return f"{active} traded {beans(gives)} with {partner} for {beans(receive)}"
 
 
 @wording("end-trading")

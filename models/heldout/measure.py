@@ -45,6 +45,11 @@ class FamilyResult:
     outline_found: float
 
 
+def family_tag(family: str) -> int:
+    """The family's number, mixed into every photo's seed so that two families never share one."""
+    return list(FAMILIES).index(family)
+
+
 def deck_seed(seed: int, deck: int) -> int:
     """The seed of deck ``deck`` of an evaluation run on ``seed``."""
     return seed * 100 + deck
@@ -52,7 +57,7 @@ def deck_seed(seed: int, deck: int) -> int:
 
 def test_shots(family: str, seed: int, deck: int, per_label: int) -> list[Shot]:
     """``per_label`` photos of every card of one deck, a :data:`COVERED` share under a deck-mate."""
-    f = list(FAMILIES).index(family)
+    f = family_tag(family)
     shots = []
     for c in range(len(VISION_LABELS)):
         for i in range(per_label):
@@ -64,14 +69,14 @@ def test_shots(family: str, seed: int, deck: int, per_label: int) -> list[Shot]:
 
 def enrollment_shots(family: str, seed: int, deck: int, count: int) -> list[Shot]:
     """``count`` uncovered enrollment photos of every card of one deck, card after card."""
-    f = list(FAMILIES).index(family)
+    f = family_tag(family)
     return [Shot(family, deck_seed(seed, deck), c, -1, (seed, f, 1, deck, c, i), enrolling=True)
             for c in range(len(VISION_LABELS)) for i in range(count)]
 
 
 def table_shots(family: str, seed: int, count: int) -> list[Shot]:
     """``count`` photos of the table with no card, taken as the family's cards are."""
-    f = list(FAMILIES).index(family)
+    f = family_tag(family)
     return [Shot(family, 0, -1, -1, (seed, f, 4, i)) for i in range(count)]
 
 

@@ -1,0 +1,141 @@
+"""How a column's strip is explained as cards: covered bands that each start like the top card.
+
+Every card of a bean field shows the same design, so each covered card's visible band is the
+top card's first rows. A strip (read from one end) is explained by where the top card starts
+and how the rows before it split into bands, each between ``BAND`` of the top card's length:
+every covered row earns its band's likeness to the top card's first rows (normalised cross
+correlation) less ``BAR``, and every card top the band network's logit there. The best
+explanation is found by dynamic programming, for all strips of a frame in one batch. This holds
+for art no network was trained on: it compares the column with itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from companion.vision.strips import CARD_ROWS
+
+BAND = (0.1, 0.3)
+"""Shortest and longest visible band of a covered card, as a share of the top card's length."""
+LAST = (0.65, 1.1)
+"""Shortest and longest the top card may be, in card lengths of the strip (cards that slip sideways widen a
+column's outline, and so shrink its cards in the strip)."""
+FIRST = 0.08
+"""Furthest the first card's top may lie from the column's far edge, in card lengths."""
+BAR = 0.6
+"""Likeness a covered row must beat to count for its band: below it a row speaks against the band."""
+ABOVE_TYPICAL = 0.1
+"""A band must also look this much more like the top card than the strip's rows typically do (the median over
+all rows and top card starts): on a ruler or a phone every row looks alike, and none is evidence."""
+TYPICAL_BAND = 8
+"""Band length (rows) at which the typical likeness is taken."""
+PLAIN = 2e-3
+"""Variance (per value, colours in [0, 1]) added to both sides of a likeness, so plain rows (a phone, a box
+lid) look like nothing rather than like anything."""
+LONGEST = round(BAND[1] * LAST[1] * CARD_ROWS)
+"""Longest band in strip rows."""
+
+
+@dataclass(frozen=True)
+class Explained:
+    """A strip's best explanation: its ``score`` (logits) and the card tops, far end first (the last one the
+    top card's)."""
+
+    score: float
+    tops: tuple[int, ...]
+
+
+def starts(rows: int) -> np.ndarray:
+    """Strip rows where the top card may start, for a strip of ``rows`` rows."""
+    low = max(0, int(rows - LAST[1] * CARD_ROWS))
+    return np.arange(low, max(low, int(rows - LAST[0] * CARD_ROWS)) + 1)
+
+
+def likeness(strip: np.ndarray, rows: int, tops: np.ndarray) -> np.ndarray:
+    """(T, S, LONGEST + 1): the correlation of ``strip[s:s + b]`` with ``strip[t:t + b]``, for each top card
+    start ``t`` of ``tops`` (from :func:`starts`), row ``s`` before the last of them (``S``) and band length
+    ``b``. Every such band lies inside the strip: the top card is longer than the longest band."""
+    x = strip[:rows].reshape(rows, -1).astype(np.float32) / np.float32(255.0)
+    gram = x @ x.T
+    sums = np.concatenate([np.zeros(1, np.float32), np.cumsum(x.sum(axis=1))])
+    squares = np.concatenate([np.zeros(1, np.float32), np.cumsum(np.diag(gram))])
+    s, t, r = np.arange(int(tops.max())), tops, np.arange(LONGEST)
+    products = np.zeros((len(t), len(s), LONGEST + 1), np.float32)
+    np.cumsum(gram[s[None, :, None] + r, t[:, None, None] + r], axis=2, out=products[:, :, 1:])
+    b = np.arange(LONGEST + 1)
+    n = (np.maximum(b, 1) * x.shape[1]).astype(np.float32)
+    sx, sxx = sums[s[:, None] + b] - sums[s, None], squares[s[:, None] + b] - squares[s, None]
+    sy, syy = sums[t[:, None] + b] - sums[t, None], squares[t[:, None] + b] - squares[t, None]
+    own = 1 / np.sqrt(np.maximum(sxx - sx * sx / n + n * PLAIN, 1e-12))
+    top = 1 / np.sqrt(np.maximum(syy - sy * sy / n + n * PLAIN, 1e-12))
+    return (products - sx[None] * (sy / n)[:, None]) * own[None] * top[:, None]
+
+
+def band_scores(strip: np.ndarray, rows: int, logits: np.ndarray, tops: np.ndarray) -> np.ndarray:
+    """(T, S, LONGEST + 1): what a band from row ``s`` of length ``b`` adds to an explanation whose top card
+    starts at ``tops[i]``: its rows' likeness less ``BAR``, and the network's logit for a card top at ``s``;
+    -inf for a band too short or too long for that top card."""
+    alike = likeness(strip, rows, tops)
+    bar = max(BAR, float(np.median(alike[:, :, TYPICAL_BAND])) + ABOVE_TYPICAL)
+    b = np.arange(LONGEST + 1)
+    card = (rows - tops)[:, None]
+    fits = (b >= np.maximum(3, np.ceil(BAND[0] * card))) & (b <= np.floor(BAND[1] * card))
+    scores = b * (alike - np.float32(bar)) + logits[:alike.shape[1], None].astype(np.float32)
+    return np.where(fits[:, None, :], scores, np.float32(-np.inf))
+
+
+def explain(strips: Sequence[np.ndarray], sizes: Sequence[int], logits: np.ndarray) -> list[Explained | None]:
+    """Each strip's best explanation as a column of cards (None where no top card start fits), by dynamic
+    programming over all strips and top card starts at once."""
+    cases = [(k, tops) for k, rows in enumerate(sizes) if len(tops := starts(rows))]
+    if not cases:
+        return [None] * len(strips)
+    ends = np.concatenate([tops for _, tops in cases])
+    owner = [k for k, tops in cases for _ in tops]
+    table = np.full((len(ends), int(ends.max()) + 1, LONGEST + 1), -np.inf, np.float32)
+    at = 0
+    for k, tops in cases:
+        scores = band_scores(strips[k], sizes[k], logits[k], tops) if tops.max() > 0 else table[:0, :0]
+        table[at:at + len(tops), :scores.shape[1]] = scores
+        at += len(tops)
+    best, back = _tile(table, round(FIRST * CARD_ROWS))
+    found: list[Explained | None] = [None] * len(strips)
+    for case, (k, end) in enumerate(zip(owner, ends.tolist())):
+        score = float(best[case, end] + logits[k][end])
+        current = found[k]
+        if np.isfinite(score) and (current is None or score > current.score):
+            found[k] = Explained(score, _tops(back[case], end))
+    return found
+
+
+def _tile(table: np.ndarray, first: int) -> tuple[np.ndarray, np.ndarray]:
+    """The best sum of band scores ending at each row (a column may start at any row up to ``first``), and the
+    band length ending there (0 at a start). ``table[case, s, b]`` scores a band of ``b`` rows from row ``s``."""
+    cases, rows, lengths = table.shape[0], table.shape[1] + 1, table.shape[2]
+    ending = np.full((cases, rows, lengths), -np.inf, np.float32)
+    for size in range(1, lengths):
+        ending[:, size:, size] = table[:, :rows - size, size]
+    best = np.full((cases, rows), -np.inf, np.float32)
+    best[:, :first + 1] = 0.0
+    back = np.zeros((cases, rows), np.int32)
+    every = np.arange(cases)
+    for end in range(1, rows):
+        length = np.arange(1, min(lengths, end + 1))
+        options = best[:, end - length] + ending[:, end, length]
+        pick = np.argmax(options, axis=1)
+        value = options[every, pick]
+        better = value > best[:, end]
+        best[:, end] = np.where(better, value, best[:, end])
+        back[:, end] = np.where(better, length[pick], 0)
+    return best, back
+
+
+def _tops(back: np.ndarray, end: int) -> tuple[int, ...]:
+    """The card tops of the explanation whose top card starts at ``end``, far end first."""
+    tops = [end]
+    while back[tops[-1]] > 0:
+        tops.append(tops[-1] - int(back[tops[-1]]))
+    return tuple(reversed(tops))

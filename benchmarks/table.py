@@ -8,6 +8,11 @@ read in full" is read by a reader that remembers nothing; "a hand moving over on
 mean over frames of a hand in two places, the columns it leaves alone remembered from the frame
 before; "a still table" is the mean over 20 frames of one that does not move (the table reader
 reads one in four again). Figures are the best of interleaved rounds (the machine is shared and noisy).
+
+"A game's frames" plays changes as the camera sees them at 1280 x 720 (41 cards): a card laid, two
+frames of a hand over the table, then nine still frames, each through the table reader; it prints
+the median time per frame beside the camera's 33 ms frame period, and how long after it lands a
+card is named (the frame after the hand left still counts as a move; the next one is read at once).
 """
 
 from __future__ import annotations
@@ -26,6 +31,10 @@ from models.game_table import draw_table, hand_over
 from models.render import house_design, render_face
 
 ROUNDS = 7
+FRAME_PERIOD_MS = 1000 / 30
+"""A webcam's frame period at 30 frames a second."""
+LAID = [(0, 1), (1, 0), (2, 2), (0, 0)]
+"""The fields (seat, slot) a card is laid on, one change after another, in "a game's frames"."""
 STILL_FRAMES = 20
 """Frames of a still table read in a row (the table reader reads one in four of them again)."""
 FIELDS = {0: [("blue", 12), ("chili", 3), ("soy", 1)], 1: [("green", 7), ("red", 2)],
@@ -73,6 +82,34 @@ def main() -> None:
                        ("zones", "find the markers' zones"), ("frame", "a frame read in full"),
                        ("hand", "a hand moving over one side"), ("still", "a still table, per frame")):
         print(f"  {what:<33}: {ms[name]:.2f} ms ({ms[name] / base:.1f} x)")
+    game_frames(reader, faces)
+
+
+def game_frames(reader: SceneReader, faces: dict[str, np.ndarray]) -> None:
+    """Time per frame through the table reader over changes seen as a camera sees them."""
+    fields = {seat: list(columns) for seat, columns in FIELDS.items()}
+    table = TableReader(reader)
+    table.read(draw_table(fields, ["red", "soy"], faces, 1))
+    per_frame, landed = [], []
+    for k, (seat, slot) in enumerate(LAID):
+        bean, count = fields[seat][slot]
+        fields[seat][slot] = (bean, count + 1)
+        still = draw_table(fields, ["red", "soy"], faces, 1)
+        rng = np.random.default_rng(k)
+        for n, frame in enumerate([hand_over(still, rng), hand_over(still, rng)] + [still] * 9):
+            start = time.perf_counter()
+            reading = table.read(frame)
+            per_frame.append((time.perf_counter() - start) * 1000)
+            if n == 3:  # the first still frame (the one after the hand left still counts as a move)
+                assert reading.fresh
+                landed.append(per_frame[-1])
+    cards = sum(count for columns in fields.values() for _, count in columns) + 2
+    print(f"a game's frames: 1280x720, {cards} cards, {len(LAID)} cards laid, {len(per_frame)} frames")
+    print(f"  camera frame period              : {FRAME_PERIOD_MS:.1f} ms (baseline)")
+    print(f"  median time per frame            : {np.median(per_frame):.2f} ms "
+          f"({np.median(per_frame) / FRAME_PERIOD_MS:.2f} of the period); mean {np.mean(per_frame):.2f} ms")
+    print(f"  a card that lands, named within  : {FRAME_PERIOD_MS + max(landed):.1f} ms (the 2nd frame it lies still "
+          f"on, read in {max(landed):.1f} ms at most)")
 
 
 if __name__ == "__main__":

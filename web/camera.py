@@ -180,7 +180,7 @@ class Camera:
             reading = Reading(Scene((), ()), TableZones(), False, False)
             self._set("error", f"camera: card recognition unavailable ({exc})")
         snapshot = self._keep(frame, reading.scene, reading.zones, reading.moving)
-        if reading.fresh:  # the referee's votes count fresh readings only
+        if reading.news:  # the referee votes on fresh readings; a move clears its votes
             self.on_frame(reading.scene, reading.moving)
         return snapshot
 

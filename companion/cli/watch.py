@@ -75,7 +75,7 @@ def watch(args: argparse.Namespace) -> int:
             frame = source.read()
             number += 1
             reading = table.read(frame, gallery)
-            if not reading.fresh:
+            if not reading.news:
                 continue
             view = view_of(reading.scene, range(len(state.players)), args.sure)
             observation = tracker.observe(view, reading.moving, state)

@@ -1,11 +1,12 @@
 """Frame after frame: what the table shows, placed in its zones, and whether it moved.
 
 :class:`TableReader` is what a camera loop calls once per frame. It compares the frame with the
-one before (:mod:`companion.vision.motion`); a frame of a table that moved is read in full, and
-so is the first still frame after it, and the first one named against another deck. While the
-table stays still nothing on it changes, so only every ``REREAD``-th still frame is read again
-(the tracker's votes still see fresh readings); the others get the last reading back at the
-cost of a thumbnail.
+one before (:mod:`companion.vision.motion`). What the referee votes on are still frames: the first
+still frame after a move is read in full, and so is the first one named against another deck.
+Otherwise only one frame in ``REREAD`` is read: while the table stays still nothing on it
+changes (the tracker's votes still see fresh readings), and while a hand moves over it the
+referee counts nothing (the page still sees the table now and then). The other frames get the
+last reading back at the cost of a thumbnail.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from companion.vision.scene import Scene, SceneReader, placed
 from companion.vision.zones import TableZones
 
 REREAD = 4
-"""While the table is still, one frame in this many is read again."""
+"""Apart from the first still frame after a move, one frame in this many is read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,9 +34,15 @@ class Reading:
     moving: bool
     fresh: bool
 
+    @property
+    def news(self) -> bool:
+        """Whether the referee should hear of this frame: its scene was read from it, or the table moved (which
+        clears the referee's votes)."""
+        return self.fresh or self.moving
+
 
 class TableReader:
-    """Reads each frame of a camera: in full when the table moved, now and then while it is still."""
+    """Reads each frame of a camera: the first still one after a move in full, the others now and then."""
 
     def __init__(self, reader: SceneReader, zones: TableZones | None = None, reread: int = REREAD) -> None:
         self.reader = reader
@@ -46,6 +53,7 @@ class TableReader:
         self._last: Reading | None = None
         self._gallery: Gallery | None = None
         self._still = 0
+        self._since_read = 0
 
     def read(self, frame: np.ndarray, gallery: Gallery | None = None) -> Reading:
         """The reading of ``frame``, against ``gallery`` or the shipped labels."""
@@ -53,10 +61,11 @@ class TableReader:
         moved = moving(self._thumb, thumb)
         self._thumb = thumb
         self._still = 0 if moved else self._still + 1
-        same_deck = gallery is self._gallery
-        if self._last is not None and same_deck and not moved and 1 < self._still and self._still % self.reread:
-            return Reading(self._last.scene, self._last.zones, False, False)
-        self._gallery = gallery
+        self._since_read += 1
+        due = self._since_read >= self.reread if moved else self._still == 1 or self._still % self.reread == 0
+        if self._last is not None and gallery is self._gallery and not due:
+            return Reading(self._last.scene, self._last.zones, moved, False)
+        self._gallery, self._since_read = gallery, 0
         zones = self.zones.for_frame(frame)
         self._last = Reading(placed(self.reader.read(frame, gallery), zones), zones, moved, True)
         return self._last

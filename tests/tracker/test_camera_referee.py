@@ -94,7 +94,7 @@ def test_a_recorded_game_seen_by_the_camera_gives_back_its_visible_events():
         truth.push(move)
         for frame in table_frames(truth, faces, number, rng):
             reading = table.read(frame)
-            if not reading.fresh:
+            if not reading.news:
                 continue
             observation = tracker.observe(view_of(reading.scene, range(3), 0.9), reading.moving, ours)
             if observation is not None:

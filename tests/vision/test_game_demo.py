@@ -25,7 +25,7 @@ def test_the_demo_table_plays_its_record_and_the_referee_reads_it_back(classifie
         now[0] = 4.0 * (step + 1)
         for _ in range(12):  # at 5 frames a second, 2.4 s of a step's 4
             reading = table.read(source.read())
-            if not reading.fresh:
+            if not reading.news:
                 continue
             observation = tracker.observe(view_of(reading.scene, range(4), 0.9), reading.moving, game)
             for event in observation.events if observation else ():

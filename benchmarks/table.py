@@ -23,7 +23,7 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
-from companion.vision.scene import SceneReader, placed
+from companion.vision.scene import SceneReader, read_table
 from companion.vision.strips import find_outlines
 from companion.vision.table_reader import TableReader
 from companion.vision.zones import TableZones
@@ -68,11 +68,11 @@ def main() -> None:
         "outlines": lambda: find_outlines(frame),
         "columns": lambda: reader.columns.read(frame, outlines),
         "zones": lambda: zones.for_frame(frame),
-        "frame": lambda: placed(SceneReader(reader.classifier, reader.columns).read(frame), zones.for_frame(frame)),
+        "frame": lambda: read_table(SceneReader(reader.classifier, reader.columns), frame, zones),
         "hand": lambda: [reader.read(hand) for hand in hands * 5],
     })
     base = ms["decode"]
-    scene = placed(reader.read(frame), zones.for_frame(frame))
+    scene, _ = read_table(reader, frame, zones)
     print(f"table: a 960x540 frame, {len(scene.stacks)} stacks "
           f"({sum(s.count for s in scene.stacks)} cards), onnxruntime on 2 threads")
     print(f"  {'decode the JPEG frame':<33}: {base:.2f} ms (baseline)")

@@ -23,7 +23,7 @@ from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.rectify import warp_card
 from companion.vision.strips import find_outlines, to_strip
 from companion.vision.views import CardViews, Deferred
-from companion.vision.zones import TableZones
+from companion.vision.zones import TableZones, find_markers
 
 
 @dataclass(frozen=True)
@@ -106,10 +106,11 @@ class SceneReader:
         self.columns = columns or ColumnReader(self.classifier.manifest)
         self._known: dict[tuple, tuple[Column, Prediction] | None] = {}
 
-    def read(self, frame: np.ndarray, gallery: Gallery | None = None) -> Scene:
+    def read(self, frame: np.ndarray, gallery: Gallery | None = None, markers: Sequence[np.ndarray] = ()) -> Scene:
         """The columns of ``frame``, largest first, their top cards named against ``gallery`` or the shipped
-        labels; a column whose top card is not recognised is left out of the stacks."""
-        outlines = find_outlines(frame)
+        labels; a column whose top card is not recognised is left out of the stacks. Printed ``markers`` (each
+        one's corners) are cut out of the outlines."""
+        outlines = find_outlines(frame, markers)
         keys = [(id(gallery), *look(frame, outline)) for outline in outlines]
         new = [k for k, key in enumerate(keys) if key not in self._known]
         columns = self.columns.read(frame, [outlines[k] for k in new])
@@ -124,6 +125,15 @@ class SceneReader:
         stacks = tuple(Stack(card.label, c.count, c.outline, card) for (c, _), card in zip(seen, cards)
                        if card.label != UNKNOWN)
         return Scene(cards, stacks)
+
+
+def read_table(reader: SceneReader, frame: np.ndarray, zones: TableZones,
+               gallery: Gallery | None = None) -> tuple[Scene, TableZones]:
+    """The scene of ``frame`` placed in ``zones`` as they lie on it, and those zones: the printed markers, found
+    once, place the zones and are cut out of the cards' outlines."""
+    markers = find_markers(frame)
+    here = zones.locate(markers)
+    return placed(reader.read(frame, gallery, tuple(markers.values())), here), here
 
 
 def look(frame: np.ndarray, outline: np.ndarray) -> tuple[bytes, bytes]:

@@ -9,6 +9,8 @@ Both are pure: frames in, values out.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 
@@ -30,6 +32,8 @@ CUT = 13
 CLOSE = 3
 """Gaps (px) in an outline's edges that are closed (wider would join cards lying a centimetre apart)."""
 """Widest join (px) between a card and something touching it that is cut to free the card."""
+MARKER_MARGIN = 0.35
+"""White margin around a printed marker's black square, as a share of its side, cut out with it."""
 EDGE_THRESHOLDS = (30, 80)
 """Canny's low and high gradient thresholds, per colour channel."""
 
@@ -70,14 +74,23 @@ def _outline(contour: np.ndarray, least_area: float) -> tuple[float, np.ndarray,
     return area, _short_side_first(cv2.boxPoints(rect)), hull
 
 
-def _cut_free(outlined: np.ndarray) -> tuple[np.ndarray, ...]:
-    """The outer shapes of an edge map, filled, with thin joins to other things cut (a glare spot, a shadow
-    touching a card)."""
+def _cut_free(outlined: np.ndarray, markers: Sequence[np.ndarray] = ()) -> tuple[np.ndarray, ...]:
+    """The outer shapes of an edge map, filled, with printed ``markers`` cut out and thin joins to other things cut
+    (a glare spot, a shadow touching a card)."""
     filled = np.zeros_like(outlined)
     contours, _ = cv2.findContours(outlined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cv2.drawContours(filled, contours, -1, 255, -1)
+    for marker in markers:
+        cv2.fillConvexPoly(filled, np.round(_with_margin(marker)).astype(np.int32), 0)
     opened = cv2.morphologyEx(filled, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (CUT, CUT)))
     return tuple(cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
+
+
+def _with_margin(marker: np.ndarray) -> np.ndarray:
+    """A printed marker's corners grown by its white margin (:data:`MARKER_MARGIN` of its side each way)."""
+    corners = np.asarray(marker, np.float32).reshape(4, 2)
+    centre = corners.mean(axis=0)
+    return centre + (corners - centre) * (1 + 2 * MARKER_MARGIN)
 
 
 def _inside(point: np.ndarray, outlines: list[np.ndarray]) -> bool:
@@ -85,22 +98,26 @@ def _inside(point: np.ndarray, outlines: list[np.ndarray]) -> bool:
                for o in outlines)
 
 
-def find_outlines(frame: np.ndarray) -> list[np.ndarray]:
+def find_outlines(frame: np.ndarray, markers: Sequence[np.ndarray] = ()) -> list[np.ndarray]:
     """The outline (4 corners, a short side first) of every card or column of cards, largest first: the
     smallest rectangle around its shape, its sides then fitted to the shape's edges (a card in perspective).
 
     Outer shapes come first; where one is not card-shaped (a card touching a glare spot or another
-    thing on the table), a shape inside it that is (the card within) stands for it.
+    thing on the table), a shape inside it that is (the card within) stands for it. A shape holding a printed
+    marker (``markers``: each one's 4 corners) is not a card's: the card touching the marker is found with the
+    marker cut out.
     """
     h, w = frame.shape[:2]
     outlined = edges(frame)
     contours, _ = cv2.findContours(outlined, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
-    shapes = [found for c in contours if (found := _outline(c, MIN_AREA_SHARE * w * h)) is not None]
-    shapes += [found for c in _cut_free(outlined) if (found := _outline(c, MIN_AREA_SHARE * w * h)) is not None]
+    least = MIN_AREA_SHARE * w * h
+    shapes = [found for c in contours if (found := _outline(c, least)) is not None]
+    shapes += [found for c in _cut_free(outlined, markers) if (found := _outline(c, least)) is not None]
+    centres = [np.asarray(m, np.float32).reshape(4, 2).mean(axis=0) for m in markers]
     kept: list[np.ndarray] = []
     hulls: list[np.ndarray] = []
     for _, box, hull in sorted(shapes, key=lambda item: -item[0]):
-        if not _inside(box.mean(axis=0), kept):
+        if not _inside(box.mean(axis=0), kept) and not any(_inside(c, [box]) for c in centres):
             kept.append(box)
             hulls.append(hull)
     return [fit_sides(hull, box) for hull, box in zip(hulls, kept)]

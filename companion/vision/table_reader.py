@@ -17,7 +17,7 @@ import numpy as np
 
 from companion.vision.classifier import Gallery
 from companion.vision.motion import moving, thumbnail
-from companion.vision.scene import Scene, SceneReader, placed
+from companion.vision.scene import Scene, SceneReader, read_table
 from companion.vision.zones import TableZones
 
 REREAD = 4
@@ -66,6 +66,6 @@ class TableReader:
         if self._last is not None and gallery is self._gallery and not due:
             return Reading(self._last.scene, self._last.zones, moved, False)
         self._gallery, self._since_read = gallery, 0
-        zones = self.zones.for_frame(frame)
-        self._last = Reading(placed(self.reader.read(frame, gallery), zones), zones, moved, True)
+        scene, zones = read_table(self.reader, frame, self.zones, gallery)
+        self._last = Reading(scene, zones, moved, True)
         return self._last

@@ -18,11 +18,13 @@ import pytest
 from companion.vision.bands import BAND, explain
 from companion.vision.columns import ColumnReader
 from companion.vision.manifest import load_manifest
-from companion.vision.scene import SceneReader
+from companion.vision.scene import SceneReader, read_table
 from companion.vision.strips import CARD_ROWS, find_outlines
+from companion.vision.zones import TableZones
 from models import train_bands
 from models.evaluate_columns import render_table
 from models.fields import lay_field
+from models.game_table import draw_table
 from models.render import house_design, render_face, unseen_deck
 from models.tabletop import wooden_table
 
@@ -148,6 +150,18 @@ def test_the_scene_names_each_field_and_its_count(classifier, kit):
     read = scene.read(frame)
     assert sorted((s.bean, s.count) for s in read.stacks) == sorted((f.bean, f.count) for f in laid)
     assert len(read.cards) == 3
+
+
+def test_a_column_touching_a_printed_marker_is_read_without_it(classifier):
+    """The seat's own marker lies against the end of a long field: the marker is cut out of the outline."""
+    faces = {bean: render_face(house_design(bean)) for bean in ("blue", "chili", "soy")}
+    frame = cv2.resize(draw_table({0: [("blue", 12), ("chili", 3), ("soy", 1)]}, [], faces, 1), (960, 540),
+                       interpolation=cv2.INTER_AREA)
+    merged = [o for o in find_outlines(frame) if np.linalg.norm(o[2] - o[1]) > 4 * np.linalg.norm(o[1] - o[0])]
+    assert merged  # without the markers, the column and the marker are one long outline
+    scene, _ = read_table(SceneReader(classifier), frame, TableZones())
+    assert sorted((s.bean, s.count, s.zone) for s in scene.stacks) == [
+        ("blue", 12, "fields-0"), ("chili", 3, "fields-0"), ("soy", 1, "fields-0")]
 
 
 def test_the_band_network_trains_and_exports_a_model_the_runtime_reads(tmp_path):

@@ -62,16 +62,22 @@ def likeness(strip: np.ndarray, rows: int, tops: np.ndarray) -> np.ndarray:
     gram = x @ x.T
     sums = np.concatenate([np.zeros(1, np.float32), np.cumsum(x.sum(axis=1))])
     squares = np.concatenate([np.zeros(1, np.float32), np.cumsum(np.diag(gram))])
-    s, t, r = np.arange(int(tops.max())), tops, np.arange(LONGEST)
+    s, t = np.arange(int(tops.max())), tops
+    step = gram.strides[1]  # pairs[i, s, r] = gram[s + r, t_i + r], the tops being consecutive rows
+    pairs = np.lib.stride_tricks.as_strided(gram[0, int(t[0]):], (len(t), len(s), LONGEST),
+                                            (step, gram.strides[0], gram.strides[0] + step), writeable=False)
     products = np.zeros((len(t), len(s), LONGEST + 1), np.float32)
-    np.cumsum(gram[s[None, :, None] + r, t[:, None, None] + r], axis=2, out=products[:, :, 1:])
+    np.cumsum(pairs, axis=2, out=products[:, :, 1:])
     b = np.arange(LONGEST + 1)
     n = (np.maximum(b, 1) * x.shape[1]).astype(np.float32)
     sx, sxx = sums[s[:, None] + b] - sums[s, None], squares[s[:, None] + b] - squares[s, None]
     sy, syy = sums[t[:, None] + b] - sums[t, None], squares[t[:, None] + b] - squares[t, None]
     own = 1 / np.sqrt(np.maximum(sxx - sx * sx / n + n * PLAIN, 1e-12))
     top = 1 / np.sqrt(np.maximum(syy - sy * sy / n + n * PLAIN, 1e-12))
-    return (products - sx[None] * (sy / n)[:, None]) * own[None] * top[:, None]
+    products -= sx[None] * (sy / n)[:, None]
+    products *= own[None]
+    products *= top[:, None]
+    return products
 
 
 def band_scores(strip: np.ndarray, rows: int, logits: np.ndarray, tops: np.ndarray) -> np.ndarray:
@@ -83,8 +89,12 @@ def band_scores(strip: np.ndarray, rows: int, logits: np.ndarray, tops: np.ndarr
     b = np.arange(LONGEST + 1)
     card = (rows - tops)[:, None]
     fits = (b >= np.maximum(3, np.ceil(BAND[0] * card))) & (b <= np.floor(BAND[1] * card))
-    scores = b * (alike - np.float32(bar)) + logits[:alike.shape[1], None].astype(np.float32)
-    return np.where(fits[:, None, :], scores, np.float32(-np.inf))
+    scores = alike  # worked out in place: the arrays are the frame's largest
+    scores -= np.float32(bar)
+    scores *= b.astype(np.float32)
+    scores += logits[:alike.shape[1], None].astype(np.float32)
+    np.copyto(scores, np.float32(-np.inf), where=~fits[:, None, :])
+    return scores
 
 
 def explain(strips: Sequence[np.ndarray], sizes: Sequence[int], logits: np.ndarray) -> list[Explained | None]:

@@ -21,9 +21,14 @@ from companion.vision.classifier import UNKNOWN, CardClassifier, Gallery, Predic
 from companion.vision.columns import Column, ColumnReader
 from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.rectify import warp_card
+from companion.vision.refine import CornerRefiner
 from companion.vision.strips import find_outlines, to_strip
 from companion.vision.views import CardViews, Deferred
 from companion.vision.zones import TableZones, find_markers
+
+TOP_ROUNDS = 1
+"""Rounds of the corner refiner for a column's top card not recognised at first (two named fewer on the tuning
+tables)."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,18 @@ def classify(classifier: CardClassifier, crops: Sequence[np.ndarray], gallery: G
     crop, the card at the detail size, made on first use) give an enrolled deck's close calls a second opinion."""
     views = [CardViews([crop], details=details[k] if details else ()) for k, crop in enumerate(crops)]
     return classifier.classify_views(views, gallery)
+
+
+def sharpened(refiner: CornerRefiner, frame: np.ndarray, quads: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """Each top card's corners after one round of the corner refiner (a column's outline is as wide as its
+    cards slipped sideways, so its top card's quad takes in some of the table), in their own order."""
+    return [in_order(quad, sharp) for quad, sharp in zip(quads, refiner.refine(frame, list(quads), TOP_ROUNDS))]
+
+
+def in_order(quad: np.ndarray, sharp: np.ndarray) -> np.ndarray:
+    """``sharp``'s corners turned to start at the one nearest ``quad``'s first (so the card stays upright)."""
+    turns = [np.roll(sharp, -k, axis=0) for k in range(4)]
+    return min(turns, key=lambda turn: float(np.linalg.norm(turn - quad, axis=1).sum())).astype(np.float32)
 
 
 def detailed(frame: np.ndarray, quad: np.ndarray) -> Deferred:
@@ -101,9 +118,11 @@ class SceneReader:
     not change (a hand moves elsewhere on the table) is not counted and named again.
     """
 
-    def __init__(self, classifier: CardClassifier | None = None, columns: ColumnReader | None = None) -> None:
+    def __init__(self, classifier: CardClassifier | None = None, columns: ColumnReader | None = None,
+                 refiner: CornerRefiner | None = None) -> None:
         self.classifier = classifier or CardClassifier()
         self.columns = columns or ColumnReader(self.classifier.manifest)
+        self.refiner = refiner or CornerRefiner(self.classifier.manifest.refiner)
         self._known: dict[tuple, tuple[Column, Prediction] | None] = {}
 
     def read(self, frame: np.ndarray, gallery: Gallery | None = None, markers: Sequence[np.ndarray] = ()) -> Scene:
@@ -115,16 +134,33 @@ class SceneReader:
         new = [k for k, key in enumerate(keys) if key not in self._known]
         columns = self.columns.read(frame, [outlines[k] for k in new])
         named = [(k, c) for k, c in zip(new, columns) if c is not None]
-        tops = rectify(frame, [c.top for _, c in named], self.classifier.input_size)
-        details = [detailed(frame, c.top) for _, c in named]
         read: dict[int, tuple[Column, Prediction] | None] = dict.fromkeys(new)
-        read.update({k: (c, p) for (k, c), p in zip(named, classify(self.classifier, tops, gallery, details))})
+        read.update({k: pair for (k, _), pair in zip(named, self._name(frame, [c for _, c in named], gallery))})
         self._known = {key: read[k] if k in read else self._known[key] for k, key in enumerate(keys)}
         seen = [known for key in keys if (known := self._known[key]) is not None]
         cards = tuple(SeenCard(c.top, p.label, p.confidence) for c, p in seen)
         stacks = tuple(Stack(card.label, c.count, c.outline, card) for (c, _), card in zip(seen, cards)
                        if card.label != UNKNOWN)
         return Scene(cards, stacks)
+
+
+    def _name(self, frame: np.ndarray, columns: list[Column],
+              gallery: Gallery | None) -> list[tuple[Column, Prediction]]:
+        """Each column with its top card named; a top card not recognised is looked at again with its corners
+        sharpened (:func:`sharpened`)."""
+        named = list(zip(columns, self._classify(frame, [c.top for c in columns], gallery)))
+        again = [k for k, (_, p) in enumerate(named) if p.label == UNKNOWN]
+        if not again:
+            return named
+        sharp = sharpened(self.refiner, frame, [columns[k].top for k in again])
+        for k, top, prediction in zip(again, sharp, self._classify(frame, sharp, gallery)):
+            if prediction.label != UNKNOWN:
+                named[k] = (replace(columns[k], top=top), prediction)
+        return named
+
+    def _classify(self, frame: np.ndarray, quads: list[np.ndarray], gallery: Gallery | None) -> list[Prediction]:
+        crops = rectify(frame, quads, self.classifier.input_size)
+        return classify(self.classifier, crops, gallery, [detailed(frame, quad) for quad in quads])
 
 
 def read_table(reader: SceneReader, frame: np.ndarray, zones: TableZones,

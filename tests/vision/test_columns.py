@@ -18,7 +18,8 @@ import pytest
 from companion.vision.bands import BAND, explain
 from companion.vision.columns import ColumnReader
 from companion.vision.manifest import load_manifest
-from companion.vision.scene import SceneReader, read_table
+from companion.vision.refine import CornerRefiner
+from companion.vision.scene import SceneReader, read_table, sharpened
 from companion.vision.strips import CARD_ROWS, find_outlines
 from companion.vision.zones import TableZones
 from models import train_bands
@@ -162,6 +163,20 @@ def test_a_column_touching_a_printed_marker_is_read_without_it(classifier):
     scene, _ = read_table(SceneReader(classifier), frame, TableZones())
     assert sorted((s.bean, s.count, s.zone) for s in scene.stacks) == [
         ("blue", 12, "fields-0"), ("chili", 3, "fields-0"), ("soy", 1, "fields-0")]
+
+
+def test_a_top_card_taken_too_wide_is_sharpened_in_its_own_order(classifier, kit):
+    """A column's outline is as wide as its cards slipped: its top card's quad takes in some table, and one round
+    of the corner refiner (used for a top card not named at first) brings it back, the card still upright."""
+    rng = np.random.default_rng(kit.seed + 5)
+    frame = wooden_table(rng, (640, 480))
+    laid = lay_field(frame, render_face(house_design("wax")), "wax", 1, (320, 160), 150, 90, rng)
+    true = laid.top
+    across = (true[1] - true[0]) * 0.2
+    rough = true + np.array([across * 0, across, across, across * 0], np.float32)  # the right side pushed out
+    (sharp,) = sharpened(CornerRefiner(classifier.manifest.refiner), frame, [rough])
+    assert np.abs(sharp - true).max() < 0.5 * np.abs(rough - true).max()
+    assert np.linalg.norm(sharp[0] - true[0]) < 0.1 * np.linalg.norm(true[3] - true[0])
 
 
 def test_the_band_network_trains_and_exports_a_model_the_runtime_reads(tmp_path):

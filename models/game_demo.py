@@ -44,6 +44,7 @@ class GameDemo:
         self.step_s = step_s
         players = ", ".join(header.players)
         self.name = "demo table"
+        self.live = False
         self.game = f"{header.ruleset}: {players}, {header.players[header.start_player]} first"
         """The game to start beside the demo, in words."""
         self.state = GameState(self.setup)

@@ -23,6 +23,7 @@ from flask import Flask, current_app
 
 from companion.vision.classifier import UNKNOWN
 from companion.vision.errors import VisionError
+from companion.vision.picture import PictureWatch
 from companion.vision.scene import Scene, SceneReader, SeenCard, Stack
 from companion.vision.sources import CameraOffline, FrameSource, open_source
 from companion.vision.table_reader import Reading, TableReader
@@ -127,6 +128,7 @@ class Camera:
         self._backoff = BACKOFF_S[0]
         self._latest: Snapshot | None = None
         self._table: TableReader | None = None
+        self._picture = PictureWatch(source.live, clock)
         self._seq = 0
         self._streams = 0
         self._closed = False
@@ -170,6 +172,10 @@ class Camera:
             self._open = False
             self._offline(str(exc))
             return None
+        problem = self._picture.problem(frame)
+        if problem is not None:  # the referee hears nothing of it: a black table has lost no cards
+            self._set("blind", f"camera: {problem}; it referees nothing until it sees the table again")
+            return self._keep(frame, Scene((), ()), TableZones(), False)
         try:
             if self._table is None:
                 self._table = TableReader(SceneReader(self.deck.reader().classifier))
@@ -204,7 +210,8 @@ class Camera:
             return self._latest
 
     def status(self) -> dict[str, Any]:
-        """State ("online", "offline", "error"), a sentence, the source, cards seen and the deck in use."""
+        """State ("online", "blind": a picture that cannot be refereed, "offline", "error"), a sentence, the source,
+        cards seen and the deck in use."""
         latest = self._latest
         return {"state": self.state, "message": self.message, "source": self.source.name,
                 "cards": len(latest.scene.cards) if latest and self.state == "online" else 0,

@@ -33,9 +33,11 @@ class CameraOffline(Exception):
 
 
 class FrameSource(Protocol):
-    """A camera: opened, read frame by frame (BGR ``uint8``), closed."""
+    """A camera: opened, read frame by frame (BGR ``uint8``), closed. ``live``: its pictures come from a sensor
+    now (a webcam or a stream), so they are never twice the same (a file or a rendered table may be)."""
 
     name: str
+    live: bool
 
     def open(self) -> None: ...
 
@@ -91,6 +93,7 @@ class OpenCVCamera:
         self.spec = spec
         self.loop = loop
         self.name = f"camera {spec}" if spec.isdecimal() else spec
+        self.live = not self._is_file()
         self._capture: cv2.VideoCapture | None = None
         self._frames = 0
         self.exposure_locked: bool | None = None
@@ -135,6 +138,7 @@ class FrameFolder:
         self.folder = folder
         self.loop = loop
         self.name = str(folder)
+        self.live = False
         self._frames: list[Path] = []
         self._next = 0
 
@@ -167,6 +171,7 @@ class SyntheticTable:
     """An emulated overhead camera: house cards on a wooden table; one card changes every ``change_s``."""
 
     name = "synthetic table"
+    live = False
 
     def __init__(self, seed: int = 0, clock: Callable[[], float] = time.monotonic, change_s: float = 6.0,
                  size: tuple[int, int] = (640, 480), cards: int = 5) -> None:

@@ -56,6 +56,7 @@ class Pluggable:
     def __init__(self, table: SyntheticTable) -> None:
         self.table = table
         self.name = "test camera"
+        self.live = False
         self.plugged = True
         self.opens = 0
 
@@ -72,6 +73,22 @@ class Pluggable:
 
     def close(self) -> None:
         self.table.close()
+
+
+class Shown:
+    """A camera showing whatever picture the test holds before it (``live``: a webcam's sensor)."""
+
+    def __init__(self, frame: np.ndarray, live: bool = True) -> None:
+        self.frame, self.live, self.name = frame, live, "test camera"
+
+    def open(self) -> None:
+        pass
+
+    def read(self) -> np.ndarray:
+        return self.frame.copy()
+
+    def close(self) -> None:
+        pass
 
 
 def attach(app: Flask, source, clock: Clock) -> Camera:  # noqa: ANN001 - any FrameSource
@@ -283,6 +300,53 @@ def test_an_unplugged_camera_is_retried_with_backoff_and_comes_back(app, clock):
     assert camera.step() is None and camera.state == "offline" and camera.latest() is None
     assert "no picture from test camera" in camera.message and "trying again in 1 s" in camera.message
     assert app.test_client().get("/api/camera/frame.jpg").status_code == 409
+
+
+def table_picture(clock: Clock) -> np.ndarray:
+    table = SyntheticTable(seed=5, clock=clock)
+    table.open()
+    return table.read()
+
+
+def test_a_black_picture_is_said_and_the_referee_hears_nothing_of_it(app, clock):
+    """A covered lens: every card would seem gone, so the referee must not be told the table is bare."""
+    seen = table_picture(clock)
+    source = Shown(np.zeros_like(seen))
+    camera = attach(app, source, clock)
+    heard: list = []
+    camera.on_frame = lambda scene, moved: heard.append(scene)
+
+    assert camera.step() is not None  # the picture is still shown
+    status = camera.status()
+    assert status["state"] == "blind" and heard == []
+    assert status["message"] == ("camera: the picture is black (is the lens covered, or the room too dark?); "
+                                 "it referees nothing until it sees the table again")
+    source.frame = seen  # the hand leaves the lens
+    clock.now += 1
+    assert camera.step() is not None and camera.state == "online" and len(heard) == 1
+
+
+def test_a_live_camera_whose_picture_stops_changing_is_said_to_have_frozen(app, clock):
+    seen = table_picture(clock)
+    source = Shown(seen)
+    camera = attach(app, source, clock)
+    states = []
+    for _ in range(7):
+        camera.step()
+        states.append(camera.state)
+        clock.now += 1
+    assert states == ["online"] * 5 + ["blind"] * 2
+    assert camera.message.startswith("camera: the picture has not changed for 6 s: the camera may have frozen")
+    noise = np.random.default_rng(1).integers(0, 3, seen.shape, dtype=np.uint8)
+    source.frame = cv2.add(seen, noise)  # a sensor's noise again
+    camera.step()
+    assert camera.state == "online"
+
+    still = attach(app, Shown(seen, live=False), clock)  # a file or a rendered table may repeat itself
+    for _ in range(10):
+        still.step()
+        clock.now += 1
+    assert still.state == "online"
 
 
 def test_a_model_of_the_wrong_shape_is_one_sentence_in_the_status_not_a_failure_per_frame(

@@ -37,7 +37,7 @@
   }
 
   function wantedMode() {
-    if (camera.state !== "online" || document.hidden) return "off";
+    if (!["online", "blind"].includes(camera.state) || document.hidden) return "off";
     return mode === "frames" ? "frames" : "stream";
   }
 
@@ -48,7 +48,10 @@
     stateNode.textContent = camera.state === "none" ? "no camera" : camera.message || camera.state;
     $("live-off").textContent = camera.state === "none"
       ? "Live view is off: no camera is configured (start the companion with --camera). You can still teach it your deck from photos below."
-      : camera.state === "online" ? "" : `Live view is off: ${camera.message || "camera offline"}. The game goes on; cards can be entered by hand.`;
+      : camera.state === "online" ? ""
+      : camera.state === "blind" ? `${camera.message}. The game goes on; cards can be entered by hand.`
+      : `Live view is off: ${camera.message || "camera offline"}. The game goes on; cards can be entered by hand.`;
+    $("live-view").dataset.blind = camera.state === "blind" ? "yes" : "no";
     $("capture-btn").hidden = camera.state === "none";
     $("capture-btn").disabled = camera.state !== "online";
     $("layout-read").hidden = camera.state === "none";

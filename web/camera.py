@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +34,9 @@ from web.layout_enrollment import PendingLayout
 
 log = logging.getLogger(__name__)
 
-INTERVAL_S = 0.2
-"""Pause between frames (about 5 frames a second: cards lie still)."""
+INTERVAL_S = 0.05
+"""Pause between frames (up to 20 frames a second: a card that lands is named within 100 ms, and a frame of a
+table moving or lying still costs a thumbnail, see companion/vision/table_reader.py)."""
 BACKOFF_S = (1.0, 30.0)
 """First and longest wait before opening an offline camera again (doubling in between)."""
 JPEG_QUALITY = 80
@@ -49,15 +51,23 @@ ZONE = (230, 160, 40)
 
 @dataclass(frozen=True)
 class Snapshot:
-    """One analysed frame: its number, time, the raw frame, what it shows and the annotated JPEG."""
+    """One analysed frame: its number, time, the raw frame, what it shows (in its zones) and, made when a viewer
+    first asks for it, the annotated JPEG."""
 
     seq: int
     time: float
     frame: np.ndarray = field(repr=False)
     scene: Scene
-    jpeg: bytes = field(repr=False)
+    zones: TableZones = field(repr=False, default_factory=TableZones)
     moving: bool = False
     """Whether the table moved since the frame before (a hand over it): such a frame counts for nothing."""
+
+    @cached_property
+    def jpeg(self) -> bytes:
+        """The frame with every card and zone drawn and labelled, as JPEG."""
+        _, encoded = cv2.imencode(".jpg", annotate(self.frame, self.scene, self.zones),
+                                  [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+        return encoded.tobytes()
 
     def to_json(self) -> dict[str, Any]:
         h, w = self.frame.shape[:2]
@@ -202,10 +212,9 @@ class Camera:
             self.on_change()
 
     def _keep(self, frame: np.ndarray, scene: Scene, zones: TableZones, moved: bool) -> Snapshot:
-        ok, jpeg = cv2.imencode(".jpg", annotate(frame, scene, zones), [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
         with self._new_frame:
             self._seq += 1
-            self._latest = Snapshot(self._seq, time.time(), frame, scene, jpeg.tobytes(), moved)
+            self._latest = Snapshot(self._seq, time.time(), frame, scene, zones, moved)
             self._new_frame.notify_all()
             return self._latest
 

@@ -18,7 +18,7 @@ DEFAULTS: dict[str, Any] = {
     "TABLE_PIN": None,  # the PIN that lets a page change games; default: a random 6-digit PIN
     "DICE": None,  # dice bridge spec (port, URL, usb:VID:PID or "emulate"); None: manual rolls
     "CAMERA": None,  # camera index, video URL or file, or "synthetic" (a drawn demo table); None: no camera
-    "CAMERA_INTERVAL_S": 0.05,  # seconds between camera frames
+    "CAMERA_INTERVAL_S": 1 / 30,  # shortest time from one camera frame to the next
     "PIN_ATTEMPTS": 5,  # wrong PINs allowed per client before a pause
     "PIN_LOCKOUT_S": 30.0,
     "STORE_POLL_S": 1.0,  # how often to look for changes another process stored (0: only when a game is asked for)

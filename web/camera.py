@@ -34,9 +34,10 @@ from web.layout_enrollment import PendingLayout
 
 log = logging.getLogger(__name__)
 
-INTERVAL_S = 0.05
-"""Pause between frames (up to 20 frames a second: a card that lands is named within 100 ms, and a frame of a
-table moving or lying still costs a thumbnail, see companion/vision/table_reader.py)."""
+INTERVAL_S = 1 / 30
+"""Shortest time from one frame to the next (a webcam's 30 frames a second: a card that lands is named on the
+next frame, and a frame of a table moving or lying still costs a thumbnail, see
+companion/vision/table_reader.py)."""
 BACKOFF_S = (1.0, 30.0)
 """First and longest wait before opening an offline camera again (doubling in between)."""
 JPEG_QUALITY = 80
@@ -155,12 +156,13 @@ class Camera:
     def _run(self) -> None:
         try:
             while not self._stop.is_set():
+                started = time.monotonic()
                 try:
                     self.step()
                 except Exception as exc:  # a driver fault or a bug must not stop the camera for good
                     log.exception("camera: frame failed")
                     self._set("error", f"camera error: {type(exc).__name__}: {exc}")
-                self._stop.wait(self.interval_s)
+                self._stop.wait(max(0.0, self.interval_s - (time.monotonic() - started)))
         finally:
             self.source.close()  # here, so a camera is never released while this thread reads it
 

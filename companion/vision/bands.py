@@ -126,7 +126,7 @@ def _tile(table: np.ndarray, first: int) -> tuple[np.ndarray, np.ndarray]:
     band length ending there (0 at a start). ``table[case, s, b]`` scores a band of ``b`` rows from row ``s``."""
     cases, rows, lengths = table.shape[0], table.shape[1] + 1, table.shape[2]
     ending = np.full((cases, rows, lengths), -np.inf, np.float32)
-    for size in range(1, lengths):
+    for size in range(1, min(lengths, rows)):
         ending[:, size:, size] = table[:, :rows - size, size]
     best = np.full((cases, rows), -np.inf, np.float32)
     best[:, :first + 1] = 0.0

@@ -118,6 +118,13 @@ def test_bands_must_fit_the_top_card():
     assert all(later - earlier >= BAND[0] * card for earlier, later in zip(found.tops, found.tops[1:]))
 
 
+def test_a_short_card_alone_is_explained_as_one_card():
+    """A small card-shaped outline alone in a frame: its top card can start only a few rows in."""
+    card = random_design(9)[:40]
+    (found,) = explain([card], [len(card)], np.zeros((1, len(card)), np.float32))
+    assert found is not None and len(found.tops) == 1
+
+
 def test_a_plain_face_is_no_column_whatever_its_shape():
     """A phone or a box lid: every row alike, so no band looks like anything."""
     plain = np.full((int(CARD_ROWS * 2.5), 32, 3), 90, np.uint8)

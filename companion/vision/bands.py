@@ -108,8 +108,9 @@ def explain(strips: Sequence[np.ndarray], sizes: Sequence[int], logits: np.ndarr
     table = np.full((len(ends), int(ends.max()) + 1, LONGEST + 1), -np.inf, np.float32)
     at = 0
     for k, tops in cases:
-        scores = band_scores(strips[k], sizes[k], logits[k], tops) if tops.max() > 0 else table[:0, :0]
-        table[at:at + len(tops), :scores.shape[1]] = scores
+        if tops.max() > 0:  # a lone card (its top at the far edge) has no bands
+            scores = band_scores(strips[k], sizes[k], logits[k], tops)
+            table[at:at + len(tops), :scores.shape[1]] = scores
         at += len(tops)
     best, back = _tile(table, round(FIRST * CARD_ROWS))
     found: list[Explained | None] = [None] * len(strips)

@@ -14,13 +14,15 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from companion.vision.bands import BAND, explain
+from companion.vision.bands import BAND, explain, starts
 from companion.vision.columns import ColumnReader
 from companion.vision.manifest import load_manifest
 from companion.vision.refine import CornerRefiner
 from companion.vision.scene import SceneReader, read_table, sharpened
-from companion.vision.strips import CARD_ROWS, find_outlines
+from companion.vision.strips import CARD_ROWS, STRIP_L, find_outlines
 from companion.vision.zones import TableZones
 from models import train_bands
 from models.evaluate_columns import render_table
@@ -123,6 +125,16 @@ def test_a_short_card_alone_is_explained_as_one_card():
     card = random_design(9)[:40]
     (found,) = explain([card], [len(card)], np.zeros((1, len(card)), np.float32))
     assert found is not None and len(found.tops) == 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(2, STRIP_L), min_size=1, max_size=4), st.integers(0, 2**32 - 1))
+def test_every_strip_is_explained_as_cards_that_tile_it(sizes, seed):
+    rng = np.random.default_rng(seed)
+    strips = [rng.integers(0, 256, (STRIP_L, 32, 3), dtype=np.uint8) for _ in sizes]
+    for found, rows in zip(explain(strips, sizes, rng.normal(0, 3, (len(sizes), STRIP_L)).astype(np.float32)), sizes):
+        assert found is not None and found.tops[-1] in starts(rows)
+        assert all(later > earlier for earlier, later in zip(found.tops, found.tops[1:]))
 
 
 def test_a_plain_face_is_no_column_whatever_its_shape():

@@ -52,6 +52,7 @@ class GameDemo:
         self._due = 0.0
         self._hand = 0
         self._rng = np.random.default_rng(0)
+        self._drawn: tuple[tuple, np.ndarray] | None = None
         self._faces = {bean: render_face(house_design(bean)) for bean in self.state.deck_counts}
 
     def open(self) -> None:
@@ -62,7 +63,10 @@ class GameDemo:
         if self.clock() >= self._due:
             self._advance()
             self._due = self.clock() + self.step_s
-        table = draw_table(_fields(self.state), list(self.state.face_up), self._faces, len(self.state.move_stack))
+        seen = (len(self.state.move_stack), repr(_fields(self.state)), tuple(self.state.face_up))
+        if self._drawn is None or self._drawn[0] != seen:  # drawn again only when the table changed
+            self._drawn = (seen, draw_table(_fields(self.state), list(self.state.face_up), self._faces, seen[0]))
+        table = self._drawn[1].copy()
         if self._hand:
             self._hand -= 1
             return hand_over(table, self._rng)

@@ -105,6 +105,7 @@ def annotate(frame: np.ndarray, scene: Scene, zones: TableZones) -> np.ndarray:
     for stack in scene.stacks:
         if stack.count > 1:
             cv2.polylines(out, [np.round(stack.corners).astype(np.int32)], True, KNOWN, 2, cv2.LINE_AA)
+    placed: list[tuple[int, int, int, int]] = []
     for card in scene.cards:
         colour = UNSURE if card.label == UNKNOWN else KNOWN
         cv2.polylines(out, [np.round(card.corners).astype(np.int32)], True, colour, 3, cv2.LINE_AA)
@@ -112,10 +113,29 @@ def annotate(frame: np.ndarray, scene: Scene, zones: TableZones) -> np.ndarray:
         (tw, th), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
         top = card.corners[np.argmin(card.corners[:, 1])]
         x = int(np.clip(top[0] - tw / 2, 0, max(0, out.shape[1] - tw - 6)))
-        y = int(np.clip(top[1] - 8, th + base + 4, out.shape[0] - 2))
-        cv2.rectangle(out, (x, y - th - base - 4), (x + tw + 6, y + 2), colour, -1)
-        cv2.putText(out, text, (x + 3, y - base), cv2.FONT_HERSHEY_SIMPLEX, scale, (20, 20, 20), 1, cv2.LINE_AA)
+        x0, y0, x1, y1 = label_box((x, int(top[1] - 8)), (tw + 6, th + base + 6), placed, out.shape[0])
+        placed.append((x0, y0, x1, y1))
+        cv2.rectangle(out, (x0, y0), (x1, y1), colour, -1)
+        cv2.putText(out, text, (x0 + 3, y1 - 2 - base), cv2.FONT_HERSHEY_SIMPLEX, scale, (20, 20, 20), 1, cv2.LINE_AA)
     return out
+
+
+def label_box(at: tuple[int, int], size: tuple[int, int], placed: list[tuple[int, int, int, int]],
+              height: int) -> tuple[int, int, int, int]:
+    """Where a label of ``size`` goes whose bottom-left corner would be ``at``: moved up past the labels already
+    ``placed`` that it would cover (below them once the frame's top is reached), inside a frame ``height`` tall."""
+    (x, bottom), (w, h) = at, size
+
+    def clash(top: int) -> tuple[int, int, int, int] | None:
+        return next((box for box in placed if x < box[2] and box[0] < x + w and top < box[3] and box[1] < top + h),
+                    None)
+
+    top = int(np.clip(bottom - h, 0, max(0, height - h)))
+    while (box := clash(top)) is not None and box[1] - h - 2 >= 0:
+        top = box[1] - h - 2
+    while (box := clash(top)) is not None and box[3] + 2 + h <= height:
+        top = box[3] + 2
+    return x, top, x + w, top + h
 
 
 class Camera:

@@ -33,7 +33,7 @@ from support.pictures import black_png
 from support.tiny_models import models_folder, tiny_net
 from support.web_client import PIN, Editor
 from web import create_app
-from web.camera import BACKOFF_S, MAX_STREAMS, Camera, annotate
+from web.camera import BACKOFF_S, MAX_STREAMS, Camera, annotate, label_box
 from web.enrollment import CROP_SIZE, WANTED, Deck
 
 WAIT_S = 20.0
@@ -184,6 +184,21 @@ def test_every_card_of_the_table_is_found_outlined_and_named(client, table_camer
     status = client.get("/api/camera").get_json()
     assert (status["state"], status["cards"]) == ("online", 5)
     assert status["message"] == "camera online: synthetic table"
+
+
+def overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_labels_of_cards_side_by_side_do_not_cover_each_other():
+    placed: list[tuple[int, int, int, int]] = []
+    for x in (100, 130, 160):  # three cards whose labels would lie over each other
+        placed.append(label_box((x, 200), (120, 20), placed, 480))
+    assert not any(overlap(a, b) for k, a in enumerate(placed) for b in placed[k + 1:])
+    assert placed[0] == (100, 180, 220, 200)  # the first where it wants to be
+    near_top = [label_box((10, 15), (100, 20), [], 480)]
+    near_top.append(label_box((20, 15), (100, 20), near_top, 480))  # no room above: below the first
+    assert near_top == [(10, 0, 110, 20), (20, 22, 120, 42)]
 
 
 def test_the_mjpeg_stream_sends_frames_and_frees_its_slot_when_closed(client, table_camera):

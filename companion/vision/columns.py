@@ -21,7 +21,7 @@ import numpy as np
 from companion.vision.bands import Explained, explain
 from companion.vision.manifest import Manifest, load_manifest
 from companion.vision.onnx import open_session
-from companion.vision.strips import CARD_ROWS, STRIP_L, STRIP_W, strip_transform, to_strip, turned
+from companion.vision.strips import STRIP_L, STRIP_W, strip_transform, to_strip, turned
 
 PLAIN_FACE = 0.05
 """Least spread (standard deviation of its colours in [0, 1]) of a lone card's face: a box lid or the back of
@@ -76,11 +76,9 @@ def decide(ahead: End, back: End) -> Column | None:
 
 def top_card(outline: np.ndarray, rows: int, start: int) -> np.ndarray:
     """Corners in the frame of the card whose top edge lies at strip row ``start`` (read from ``outline``'s first
-    side): one card long, or to the column's end when that is nearer."""
-    end = min(float(rows), start + CARD_ROWS)
-    start_row = float(max(0, min(start, end - CARD_ROWS)))
+    side): from there to the column's near end, where the top card ends."""
     matrix, _ = strip_transform(outline)
-    corners = np.array([[0, start_row], [STRIP_W, start_row], [STRIP_W, end], [0, end]], np.float32)
+    corners = np.array([[0, start], [STRIP_W, start], [STRIP_W, rows], [0, rows]], np.float32)
     return cv2.perspectiveTransform(corners.reshape(-1, 1, 2), np.linalg.inv(matrix)).reshape(4, 2)
 
 

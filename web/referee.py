@@ -44,6 +44,10 @@ class CameraReferee:
     def frame(self, scene: Scene, moving: bool) -> Observation | None:
         """Camera thread: track one analysed frame; act on the observation it settles, if any."""
         with self._lock:
+            if moving:  # the votes start again: no game needs loading for that, 30 times a second
+                for tracker in self._trackers.values():
+                    tracker.steadiness.moved()
+                return None
             game_id = self.watched()
             if game_id is None:
                 return None

@@ -34,10 +34,14 @@ class Steadiness:
         self.recent: deque[TableView] = deque(maxlen=window)
         self.settled: TableView | None = None
 
+    def moved(self) -> None:
+        """The table moved (a hand over it): the votes start again."""
+        self.recent.clear()
+
     def feed(self, view: TableView, moving: bool) -> TableView | None:
         """The view the table settled on, when this frame settles it on a new one; else None."""
         if moving:
-            self.recent.clear()
+            self.moved()
             return None
         self.recent.append(view)
         winner, votes = Counter(self.recent).most_common(1)[0]

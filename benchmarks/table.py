@@ -68,7 +68,7 @@ def main() -> None:
         "outlines": lambda: find_outlines(frame),
         "columns": lambda: reader.columns.read(frame, outlines),
         "zones": lambda: zones.for_frame(frame),
-        "frame": lambda: read_table(SceneReader(reader.classifier, reader.columns), frame, zones),
+        "frame": lambda: read_table(SceneReader(reader.classifier, reader.columns, reader.refiner), frame, zones),
         "hand": lambda: [reader.read(hand) for hand in hands * 5],
     })
     base = ms["decode"]

@@ -98,7 +98,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     """Add ``watch`` to the ``vision`` command group."""
     wat = commands.add_parser("watch", help="referee a game from the camera: print proposed events as they happen")
     wat.add_argument("source", metavar="SOURCE",
-                     help='a camera index ("0"), a video file or URL, a folder of frames, or "synthetic"')
+                     help='a camera index ("0"), a video file or URL, a folder of frames, "synthetic", or "demo" (a '
+                          'recorded 4-player game played on a rendered table: watch an amigo-25 game of Ann, Ben, Cid '
+                          'and Dee, Ann first)')
     wat.add_argument("--game", type=int, required=True, metavar="ID", help="the card game the camera watches")
     wat.add_argument("--deck", metavar="PROFILE", help="a deck profile from `companion vision enroll`")
     wat.add_argument("--zones", metavar="FILE", help="a zone file (default: zones from the printed markers in sight)")

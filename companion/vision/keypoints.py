@@ -89,16 +89,24 @@ def reconsidered(row: np.ndarray, threshold: float, card: Keypoints,
                  photos: Sequence[Sequence[Keypoints]]) -> np.ndarray:
     """A card's cosines (one row) after the second opinion (``photos``: per label, its photos' keypoints).
 
-    Each of its :data:`CANDIDATES` best labels is matched to its best enrolled photo. In a close call
-    (:func:`close_call`) each gains :data:`WEIGHT` per inlier; one named less than :data:`DOUBT` above
-    ``threshold`` with fewer than :data:`LEAST_INLIERS` inliers loses :data:`DOUBT`.
+    In a close call (:func:`close_call`) each of its :data:`CANDIDATES` best labels gains :data:`WEIGHT` per
+    inlier of its best enrolled photo. Then whichever label leads, if less than :data:`DOUBT` above
+    ``threshold``, needs :data:`LEAST_INLIERS` with one of its photos, or loses :data:`DOUBT` and the next
+    one leads (so a label the first look ranked lower is never named unchecked).
     """
+    found: dict[int, int] = {}
+
+    def best(label: int) -> int:
+        if label not in found:
+            found[label] = max((inliers(card, photo) for photo in photos[label]), default=0)
+        return found[label]
+
     out = row.copy()
-    close = close_call(row)
-    for label in np.argsort(row)[::-1][:CANDIDATES]:
-        best = max((inliers(card, photo) for photo in photos[label]), default=0)
-        if close:
-            out[label] += WEIGHT * best
-        if threshold <= row[label] < threshold + DOUBT and best < LEAST_INLIERS:
-            out[label] -= DOUBT
-    return out
+    if close_call(row):
+        for label in np.argsort(row)[::-1][:CANDIDATES]:
+            out[label] += WEIGHT * best(int(label))
+    while True:
+        lead = int(np.argmax(out))
+        if not threshold <= out[lead] < threshold + DOUBT or best(lead) >= LEAST_INLIERS:
+            return out
+        out[lead] -= DOUBT  # now under the threshold: the next label leads

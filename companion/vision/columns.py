@@ -71,7 +71,8 @@ def decide(ahead: End, back: End) -> Column | None:
     if not found:
         return None
     end, best = max(found, key=lambda pair: pair[1].score)
-    return Column(np.asarray(end.outline, np.float32), len(best.tops), top_card(end.outline, end.rows, best.tops[-1]))
+    start = best.tops[-1] if len(best.tops) > 1 else 0  # a lone card is its whole outline
+    return Column(np.asarray(end.outline, np.float32), len(best.tops), top_card(end.outline, end.rows, start))
 
 
 def top_card(outline: np.ndarray, rows: int, start: int) -> np.ndarray:

@@ -20,8 +20,8 @@ from web.errors import ApiError
 
 bp = Blueprint("camera", __name__, url_prefix="/api/camera")
 
-NO_CAMERA = ("no camera: start the companion with --camera INDEX, a video URL, or 'synthetic'; "
-             "enrollment from photos still works")
+NO_CAMERA = ("no camera: start the companion with --camera INDEX, a video URL, 'synthetic', or 'demo' (a recorded "
+             "game on a rendered table); enrollment from photos still works")
 BOUNDARY = "frame"
 STREAM_WAIT_S = 2.0
 """A live view re-sends its last frame after this long without a new one (and so notices a client that left)."""

@@ -63,6 +63,8 @@ def likeness(strip: np.ndarray, rows: int, tops: np.ndarray) -> np.ndarray:
     sums = np.concatenate([np.zeros(1, np.float32), np.cumsum(x.sum(axis=1))])
     squares = np.concatenate([np.zeros(1, np.float32), np.cumsum(np.diag(gram))])
     s, t = np.arange(int(tops.max())), tops
+    if int(t.max()) + LONGEST > rows or np.any(np.diff(t) != 1):
+        raise ValueError("top card starts must be consecutive rows at least the longest band from the end")
     step = gram.strides[1]  # pairs[i, s, r] = gram[s + r, t_i + r], the tops being consecutive rows
     pairs = np.lib.stride_tricks.as_strided(gram[0, int(t[0]):], (len(t), len(s), LONGEST),
                                             (step, gram.strides[0], gram.strides[0] + step), writeable=False)

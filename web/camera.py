@@ -38,6 +38,8 @@ INTERVAL_S = 1 / 30
 """Shortest time from one frame to the next (a webcam's 30 frames a second: a card that lands is named on the
 next frame, and a frame of a table moving or lying still costs a thumbnail, see
 companion/vision/table_reader.py)."""
+MIN_PAUSE_S = 0.01
+"""Least pause after a frame, however long it took: on a slow machine the pages' threads still get their turn."""
 BACKOFF_S = (1.0, 30.0)
 """First and longest wait before opening an offline camera again (doubling in between)."""
 JPEG_QUALITY = 80
@@ -182,7 +184,7 @@ class Camera:
                 except Exception as exc:  # a driver fault or a bug must not stop the camera for good
                     log.exception("camera: frame failed")
                     self._set("error", f"camera error: {type(exc).__name__}: {exc}")
-                self._stop.wait(max(0.0, self.interval_s - (time.monotonic() - started)))
+                self._stop.wait(max(MIN_PAUSE_S, self.interval_s - (time.monotonic() - started)))
         finally:
             self.source.close()  # here, so a camera is never released while this thread reads it
 

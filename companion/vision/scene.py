@@ -4,7 +4,8 @@ Pure stages, each returning values: :func:`~companion.vision.strips.find_outline
 edges -> contours -> rectangles of a card or a column of overlapping cards), the band network
 (:class:`~companion.vision.columns.ColumnReader`: how many cards, which end is the top card),
 :func:`rectify` (each top card warped upright to the classifier's input size) and
-:func:`classify` (one batch through :class:`~companion.vision.classifier.CardClassifier`).
+:func:`classify` (one batch through :class:`~companion.vision.classifier.CardClassifier`; a top card not
+named at first is named again with its corners :func:`sharpened` by the corner refiner).
 :class:`SceneReader` chains them with one session per network, made once. A lone card is a
 column of one. Columns must lie apart; a plain table surface gives the cleanest outlines.
 """
@@ -142,7 +143,6 @@ class SceneReader:
         stacks = tuple(Stack(card.label, c.count, c.outline, card) for (c, _), card in zip(seen, cards)
                        if card.label != UNKNOWN)
         return Scene(cards, stacks)
-
 
     def _name(self, frame: np.ndarray, columns: list[Column],
               gallery: Gallery | None) -> list[tuple[Column, Prediction]]:

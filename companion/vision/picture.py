@@ -13,8 +13,9 @@ import hashlib
 import time
 from collections.abc import Callable
 
-import cv2
 import numpy as np
+
+from companion.vision.motion import thumbnail
 
 DARK = 18.0
 """Brightest colour mean (0-255) of a black picture."""
@@ -26,11 +27,9 @@ BLACK = "the picture is black (is the lens covered, or the room too dark?)"
 
 
 def black(frame: np.ndarray) -> bool:
-    """Whether ``frame`` shows nothing: dark in every colour, and flat."""
-    small = cv2.resize(frame, (64, 36), interpolation=cv2.INTER_AREA)
-    grey = small if small.ndim == 2 else cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    means = small.reshape(-1, small.shape[2] if small.ndim == 3 else 1).mean(axis=0)
-    return float(means.max()) < DARK and float(grey.std()) < FLAT
+    """Whether ``frame`` (BGR) shows nothing: dark in every colour, and flat."""
+    small = thumbnail(frame)
+    return float(small.mean(axis=(0, 1)).max()) < DARK and float(small.mean(axis=2).std()) < FLAT
 
 
 class PictureWatch:

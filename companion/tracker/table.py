@@ -2,8 +2,10 @@
 
 Each analysed frame gives a :class:`~companion.tracker.view.TableView` and whether the table
 was moving (a hand over it, a card being laid). :class:`Steadiness` lets a view count only
-while the table is still, and settles on it when most of the last still frames agree, so a
-hand, a shadow or a half-laid card changes nothing and a real change is reported once.
+while the table is still, and settles each part of the table (a seat's fields, the face-up
+area) when most of the last still frames that saw it agree, so a hand, a shadow or a half-laid
+card changes nothing, a marker hidden for a frame holds nothing back, and a real change is
+reported once.
 :class:`TableTracker` then asks the rules which moves explain the settled change
 (:func:`~companion.tracker.explain.explain`) and proposes them: ``sure`` when every column it
 rests on was named with confidence, so the table may push it without a tap.
@@ -18,37 +20,59 @@ from typing import Any
 from companion.rules.moves import move_to_dict
 from companion.rules.state import GameState
 from companion.tracker.explain import explain
-from companion.tracker.view import TableView
+from companion.tracker.view import Part, TableView, Told
 
 STILL_FRAMES = 4
 """Still frames a view is voted over."""
 VOTES = 3
-"""Of those, how many must agree to settle on a view."""
+"""Of those that saw a part of the table, how many must agree to settle it on something new."""
 
 
 class Steadiness:
-    """Motion gating and votes over the last still frames."""
+    """Motion gating and votes over the last still frames, part by part of the table.
+
+    Each seat's fields and the face-up area are voted on apart, by the frames that saw them: a
+    frame whose markers left a seat out of sight neither confirms nor contradicts that seat. A
+    part settles on something new when ``votes`` of those frames agree; a part whose frames
+    mostly still show what it settled on stays as it is; while a part is neither, nothing settles,
+    so the table's changes are told together (a bean taken from the face-up area and planted is
+    one change, not two).
+    """
 
     def __init__(self, window: int = STILL_FRAMES, votes: int = VOTES) -> None:
         self.votes = votes
-        self.recent: deque[TableView] = deque(maxlen=window)
-        self.settled: TableView | None = None
+        self.recent: deque[dict[Part, Told]] = deque(maxlen=window)
+        self.told: dict[Part, Told] = {}
+        """What each part of the table last settled on."""
+
+    @property
+    def settled(self) -> TableView | None:
+        """Everything the table has settled on, part by part (None before it first settles)."""
+        return TableView.of_parts(self.told) if self.told else None
 
     def moved(self) -> None:
         """The table moved (a hand over it): the votes start again."""
         self.recent.clear()
 
     def feed(self, view: TableView, moving: bool) -> TableView | None:
-        """The view the table settled on, when this frame settles it on a new one; else None."""
+        """The view the table settled on, when this frame settles it on something new (only the parts the last
+        frames saw); else None."""
         if moving:
             self.moved()
             return None
-        self.recent.append(view)
-        winner, votes = Counter(self.recent).most_common(1)[0]
-        if votes < self.votes or winner == self.settled:
+        self.recent.append(view.parts())
+        now = {}
+        for part in {part for told in self.recent for part in told}:
+            ballots = Counter(told[part] for told in self.recent if part in told)
+            winner, votes = ballots.most_common(1)[0]
+            steady = winner == self.told.get(part) and 2 * votes > sum(ballots.values())
+            if votes < self.votes and not steady:
+                return None  # this part is still changing, or its frames disagree
+            now[part] = winner
+        if all(self.told.get(part) == told for part, told in now.items()):
             return None
-        self.settled = winner
-        return winner
+        self.told.update(now)
+        return TableView.of_parts(now)
 
 
 @dataclass(frozen=True, slots=True)

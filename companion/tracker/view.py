@@ -12,11 +12,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from companion.vision.scene import Scene
 
 Column = tuple[str | None, int]
 """One field column: its bean (None when the camera is unsure) and card count."""
+Part = int | str
+"""A part of the table a view tells: a seat's fields (the seat) or the face-up area (``FACE_UP``)."""
+Told = tuple[Column, ...] | tuple[str, ...]
+"""What a view tells of one part: a seat's columns, or the face-up beans."""
 
 SURE = 0.9
 """Least confidence of a top card's name for its column's bean to count; below it the game's bean stands in."""
@@ -34,6 +39,20 @@ class TableView:
 
     def seats(self) -> dict[int, tuple[Column, ...]]:
         return dict(self.fields)
+
+    def parts(self) -> dict[Part, Told]:
+        """What the view tells of each part of the table in sight: each seat's columns, and the face-up beans."""
+        told: dict[Part, Told] = dict(self.fields)
+        if self.face_up is not None:
+            told[FACE_UP] = self.face_up
+        return told
+
+    @classmethod
+    def of_parts(cls, told: dict[Part, Told]) -> TableView:
+        """The view that tells ``told`` (as :meth:`parts` gives it)."""
+        fields = tuple(sorted((seat, cast(tuple[Column, ...], columns)) for seat, columns in told.items()
+                              if isinstance(seat, int)))
+        return cls(fields, cast("tuple[str, ...] | None", told.get(FACE_UP)))
 
 
 def _sorted(columns: Iterable[Column]) -> tuple[Column, ...]:

@@ -127,3 +127,48 @@ def test_a_seat_the_camera_does_not_see_is_not_compared():
     only_ann = TableView(((ANN, ()),), None)
     assert mismatch(TableView(((ANN, ()), (BEN, (("red", 3),))), ()), only_ann) == 0
     assert explain(state, only_ann) == []
+
+
+def test_a_seat_out_of_sight_in_one_frame_neither_confirms_nor_contradicts_it():
+    """A hand resting on Ben's marker hides his fields in one still frame: Ann's plant still settles."""
+    steadiness = Steadiness(window=4, votes=3)
+    before = seen(ben=(("soy", 1),))
+    for _ in range(3):
+        steadiness.feed(before, False)
+    planted = seen(ann=(("blue", 1),), ben=(("soy", 1),))
+    no_ben = TableView(((ANN, (("blue", 1),)), (CID, ())), ())
+    answers = [steadiness.feed(view, False) for view in (planted, no_ben, planted)]
+    assert answers == [None, None, planted]
+
+
+def test_a_misread_of_an_unchanged_seat_does_not_hold_back_a_change_elsewhere():
+    """Ben harvests his soy; one frame of the three reads Ann's unchanged blue field as two cards."""
+    steadiness = Steadiness(window=4, votes=3)
+    before = seen(ann=(("blue", 1),), ben=(("soy", 2),))
+    for _ in range(3):
+        steadiness.feed(before, False)
+    harvested = seen(ann=(("blue", 1),))
+    ann_misread = seen(ann=(("blue", 2),))
+    answers = [steadiness.feed(view, False) for view in (harvested, ann_misread, harvested)]
+    assert answers == [None, None, harvested]
+
+
+def test_a_part_that_changed_settles_only_on_enough_agreeing_frames():
+    steadiness = Steadiness(window=4, votes=3)
+    for _ in range(3):
+        steadiness.feed(seen(), False)
+    planted, misread = seen(ann=(("blue", 1),)), seen(ann=(("blue", 2),))
+    answers = [steadiness.feed(view, False) for view in (planted, misread, planted, misread)]
+    assert answers == [None, None, None, None]  # two against two: nothing settles
+
+
+def test_changes_of_two_parts_settle_together():
+    """A face-up bean planted: the face-up area and the field change in one settled view, never one at a time."""
+    steadiness = Steadiness(window=4, votes=3)
+    before = seen(ann=(("blue", 1),), face_up=("chili",))
+    for _ in range(3):
+        steadiness.feed(before, False)
+    after = seen(ann=(("blue", 1), ("chili", 1)), face_up=())
+    field_late = seen(ann=(("blue", 1),), face_up=())
+    answers = [steadiness.feed(view, False) for view in (after, field_late, after, after)]
+    assert answers == [None, None, None, after]

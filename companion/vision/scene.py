@@ -1,7 +1,8 @@
 """Every card and bean field on a table, seen from above: outlines, counts, upright crops and names.
 
-Pure stages, each returning values: :func:`~companion.vision.strips.find_outlines` (OpenCV
-edges -> contours -> rectangles of a card or a column of overlapping cards), the band network
+Pure stages, each returning values: :func:`~companion.vision.strips.outlined` (OpenCV
+edges -> contours -> rectangles of a card or a column of overlapping cards, and the card-shaped pieces
+of one that joins cards lying side by side), the band network
 (:class:`~companion.vision.columns.ColumnReader`: how many cards, which end is the top card),
 :func:`rectify` (each top card warped upright to the classifier's input size) and
 :func:`classify` (one batch through :class:`~companion.vision.classifier.CardClassifier`; a top card not
@@ -23,10 +24,12 @@ from companion.vision.columns import Column, ColumnReader
 from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.rectify import warp_card
 from companion.vision.refine import CornerRefiner
-from companion.vision.strips import find_outlines, to_strip
+from companion.vision.strips import outlined, to_strip
 from companion.vision.views import CardViews, Deferred
 from companion.vision.zones import TableZones, find_markers
 
+Held = tuple[tuple[Column, Prediction], ...]
+"""What one outline holds: its column (or its pieces' columns), each with its top card named."""
 TOP_ROUNDS = 1
 """Rounds of the corner refiner for a column's top card not recognised at first (two named fewer on the tuning
 tables)."""
@@ -124,25 +127,35 @@ class SceneReader:
         self.classifier = classifier or CardClassifier()
         self.columns = columns or ColumnReader(self.classifier.manifest)
         self.refiner = refiner or CornerRefiner(self.classifier.manifest.refiner)
-        self._known: dict[tuple, tuple[Column, Prediction] | None] = {}
+        self._known: dict[tuple, Held] = {}
 
     def read(self, frame: np.ndarray, gallery: Gallery | None = None, markers: Sequence[np.ndarray] = ()) -> Scene:
         """The columns of ``frame``, largest first, their top cards named against ``gallery`` or the shipped
         labels; a column whose top card is not recognised is left out of the stacks. Printed ``markers`` (each
-        one's corners) are cut out of the outlines."""
-        outlines = find_outlines(frame, markers)
-        keys = [(id(gallery), *look(frame, outline)) for outline in outlines]
+        one's corners) are cut out of the outlines. An outline whose card is not recognised, and that holds
+        card-shaped pieces (cards side by side that the light joined), is read as those pieces."""
+        found = outlined(frame, markers)
+        keys = [(id(gallery), *look(frame, outline)) for outline, _ in found]
         new = [k for k, key in enumerate(keys) if key not in self._known]
-        columns = self.columns.read(frame, [outlines[k] for k in new])
-        named = [(k, c) for k, c in zip(new, columns) if c is not None]
-        read: dict[int, tuple[Column, Prediction] | None] = dict.fromkeys(new)
-        read.update({k: pair for (k, _), pair in zip(named, self._name(frame, [c for _, c in named], gallery))})
+        read = dict(zip(new, self._hold(frame, [found[k][0] for k in new], gallery)))
+        joined = [k for k in new if found[k][1] and not _named(read[k])]
+        pieces = self._hold(frame, [piece for k in joined for piece in found[k][1]], gallery)
+        for k in joined:
+            held, pieces = tuple(pair for part in pieces[:len(found[k][1])] for pair in part), pieces[len(found[k][1]):]
+            if _named(held):
+                read[k] = held
         self._known = {key: read[k] if k in read else self._known[key] for k, key in enumerate(keys)}
-        seen = [known for key in keys if (known := self._known[key]) is not None]
+        seen = [pair for key in keys for pair in self._known[key]]
         cards = tuple(SeenCard(c.top, p.label, p.confidence) for c, p in seen)
         stacks = tuple(Stack(card.label, c.count, c.outline, card) for (c, _), card in zip(seen, cards)
                        if card.label != UNKNOWN)
         return Scene(cards, stacks)
+
+    def _hold(self, frame: np.ndarray, outlines: list[np.ndarray], gallery: Gallery | None) -> list[Held]:
+        """What each outline holds: its column with its top card named, or nothing (no column found)."""
+        columns = self.columns.read(frame, outlines)
+        named = iter(self._name(frame, [c for c in columns if c is not None], gallery))
+        return [() if c is None else (next(named),) for c in columns]
 
     def _name(self, frame: np.ndarray, columns: list[Column],
               gallery: Gallery | None) -> list[tuple[Column, Prediction]]:
@@ -161,6 +174,11 @@ class SceneReader:
     def _classify(self, frame: np.ndarray, quads: list[np.ndarray], gallery: Gallery | None) -> list[Prediction]:
         crops = rectify(frame, quads, self.classifier.input_size)
         return classify(self.classifier, crops, gallery, [detailed(frame, quad) for quad in quads])
+
+
+def _named(held: Held) -> bool:
+    """Whether an outline's reading names a card."""
+    return any(prediction.label != UNKNOWN for _, prediction in held)
 
 
 def read_table(reader: SceneReader, frame: np.ndarray, zones: TableZones,

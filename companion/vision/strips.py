@@ -28,10 +28,14 @@ MIN_FILL = 0.85
 """Least share of its rectangle that an outline must fill."""
 WIDEST = 1.2
 """Widest outline, as a multiple of a card's short/long side ratio (a card seen in perspective)."""
-CUT = 13
+CUTS = (13, 25)
+"""Widest joins (px) between a card and something touching it that are cut to free the card: a thin one (a
+shadow), and a glare spot the size of a coin."""
 CLOSE = 3
 """Gaps (px) in an outline's edges that are closed (wider would join cards lying a centimetre apart)."""
-"""Widest join (px) between a card and something touching it that is cut to free the card."""
+PIECE_SHARE = (0.3, 0.6)
+"""Least and most area of a card-shaped piece of an outline, as a share of the outline's: two cards side by side
+are each about 45 % of the outline joining them (a larger shape inside is the outline's own inner rim)."""
 MARKER_MARGIN = 0.35
 """White margin around a printed marker's black square, as a share of its side, cut out with it."""
 EDGE_THRESHOLDS = (30, 80)
@@ -74,16 +78,28 @@ def _outline(contour: np.ndarray, least_area: float) -> tuple[float, np.ndarray,
     return area, _short_side_first(cv2.boxPoints(rect)), hull
 
 
-def _cut_free(outlined: np.ndarray, markers: Sequence[np.ndarray] = ()) -> tuple[np.ndarray, ...]:
+def _cut_free(outlined: np.ndarray, least_area: float, markers: Sequence[np.ndarray] = ()) -> list[np.ndarray]:
     """The outer shapes of an edge map, filled, with printed ``markers`` cut out and thin joins to other things cut
-    (a glare spot, a shadow touching a card)."""
+    (a shadow touching a card); a shape still not card-shaped has wider joins cut too (a glare spot)."""
     filled = np.zeros_like(outlined)
     contours, _ = cv2.findContours(outlined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cv2.drawContours(filled, contours, -1, 255, -1)
     for marker in markers:
         cv2.fillConvexPoly(filled, np.round(_with_margin(marker)).astype(np.int32), 0)
-    opened = cv2.morphologyEx(filled, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (CUT, CUT)))
-    return tuple(cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
+    thin, wide = (cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (cut, cut)) for cut in CUTS)
+    found = list(cv2.findContours(cv2.morphologyEx(filled, cv2.MORPH_OPEN, thin), cv2.RETR_EXTERNAL,
+                                  cv2.CHAIN_APPROX_SIMPLE)[0])
+    for contour in list(found):
+        x, y, w, h = cv2.boundingRect(contour)
+        if w * h < least_area or _outline(contour, least_area) is not None:
+            continue
+        pad = CUTS[1]  # room around the shape, so that it is opened from every side
+        alone = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
+        cv2.drawContours(alone, [contour], -1, 255, -1, offset=(pad - x, pad - y))
+        opened = cv2.morphologyEx(alone, cv2.MORPH_OPEN, wide)
+        found += [c + np.array([x - pad, y - pad], np.int32) for c in cv2.findContours(opened, cv2.RETR_EXTERNAL,
+                                                                                      cv2.CHAIN_APPROX_SIMPLE)[0]]
+    return found
 
 
 def _with_margin(marker: np.ndarray) -> np.ndarray:
@@ -107,20 +123,34 @@ def find_outlines(frame: np.ndarray, markers: Sequence[np.ndarray] = ()) -> list
     marker (``markers``: each one's 4 corners) is not a card's: the card touching the marker is found with the
     marker cut out.
     """
+    return [outline for outline, _ in outlined(frame, markers)]
+
+
+def outlined(frame: np.ndarray, markers: Sequence[np.ndarray] = ()) -> list[tuple[np.ndarray, list[np.ndarray]]]:
+    """Each outline of :func:`find_outlines`, with its pieces: card-shaped shapes inside it, apart from each
+    other, each a share of it within :data:`PIECE_SHARE`, where there are two or more (cards lying side by side whose
+    edges the light joined into one card-shaped outline); else none."""
     h, w = frame.shape[:2]
-    outlined = edges(frame)
-    contours, _ = cv2.findContours(outlined, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    edge_map = edges(frame)
+    contours, _ = cv2.findContours(edge_map, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     least = MIN_AREA_SHARE * w * h
     shapes = [found for c in contours if (found := _outline(c, least)) is not None]
-    shapes += [found for c in _cut_free(outlined, markers) if (found := _outline(c, least)) is not None]
+    shapes += [found for c in _cut_free(edge_map, least, markers) if (found := _outline(c, least)) is not None]
     centres = [np.asarray(m, np.float32).reshape(4, 2).mean(axis=0) for m in markers]
-    kept: list[np.ndarray] = []
-    hulls: list[np.ndarray] = []
-    for _, box, hull in sorted(shapes, key=lambda item: -item[0]):
-        if not _inside(box.mean(axis=0), kept) and not any(_inside(c, [box]) for c in centres):
-            kept.append(box)
-            hulls.append(hull)
-    return [fit_sides(hull, box) for hull, box in zip(hulls, kept)]
+    kept: list[tuple[float, np.ndarray, np.ndarray]] = []
+    inside: list[list[tuple[np.ndarray, np.ndarray]]] = []
+    for area, box, hull in sorted(shapes, key=lambda item: -item[0]):
+        if any(_inside(c, [box]) for c in centres):
+            continue
+        holder = next((k for k, (_, outer, _) in enumerate(kept) if _inside(box.mean(axis=0), [outer])), None)
+        if holder is None:
+            kept.append((area, box, hull))
+            inside.append([])
+        elif (PIECE_SHARE[0] <= area / kept[holder][0] <= PIECE_SHARE[1]
+              and not _inside(box.mean(axis=0), [b for b, _ in inside[holder]])):
+            inside[holder].append((box, hull))
+    return [(fit_sides(hull, box), [fit_sides(h, b) for b, h in pieces] if len(pieces) > 1 else [])
+            for (_, box, hull), pieces in zip(kept, inside)]
 
 
 def strip_transform(outline: np.ndarray) -> tuple[np.ndarray, int]:

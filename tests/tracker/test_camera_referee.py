@@ -38,15 +38,13 @@ STILL = 9
 """Still frames after each change: the table reader reads the 1st, 4th and 8th of them, three votes."""
 TAPS = {"trade", "end-trading", "draw"}
 """What the camera cannot see: entered by a tap."""
-SHARE_FOUND = 0.95
-"""Measured on this record (see the closing note of issue 20): 28 of the 29 visible events come back, in order,
-with one extra (26 before each part of the table was voted on apart, 22 before each band was matched with the
-top card). The miss is a turn-over whose two face-up cards one of its three frames read reads as one unnamed
-outline."""
+SHARE_FOUND = 0.96
+"""Measured on this record (see the closing note of issue 20): all 29 visible events come back, in order, with
+none extra (26 and one extra before each part of the table was voted on apart, cards side by side whose edges
+the light joins were read apart and a coin-sized glare spot was cut off a card). The test allows one event
+fewer and one extra, for the last bits of another machine's arithmetic."""
 SPURIOUS = 1
-"""Measured: a card a glare spot hides in the first frames of one event is taken for a harvest before the
-later frames show it again (a proposal only: nothing is pushed unless the group confirms it or turns auto-accept
-on)."""
+"""Extra events allowed (measured: none)."""
 
 
 def substance(event: dict[str, Any], state: GameState) -> tuple:

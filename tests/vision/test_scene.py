@@ -117,3 +117,33 @@ def test_cards_come_largest_first_and_serialise(scene_reader, kit):
     assert areas == sorted(areas, reverse=True)
     data = cards[0].to_json()
     assert set(data) == {"label", "confidence", "corners"} and len(data["corners"]) == 4
+
+
+def test_cards_side_by_side_whose_edges_are_joined_are_read_apart(scene_reader, kit):
+    """Two face-up cards laid side by side, a thin dark line around both (a glare rim, a tray): one card-shaped
+    outline holds them, and is read as the two cards it holds."""
+    frame = table(np.random.default_rng(kit.seed))
+    truth = []
+    for label, x in (("soy", 250), ("stink", 356)):
+        quad = card_quad((x, 240), 150, 0)
+        paste_card(frame, render_face(house_design(label)), quad)
+        truth.append((label, quad))
+    cv2.rectangle(frame, (193, 158), (413, 322), (40, 40, 40), 2)
+    assert len(find_outlines(frame)) == 1  # the light joined them
+    scene = scene_reader.read(frame)
+    assert sorted((s.bean, s.count) for s in scene.stacks) == [("soy", 1), ("stink", 1)]
+    for label, quad in truth:
+        stack = next(s for s in scene.stacks if s.bean == label)
+        assert np.linalg.norm(stack.corners.mean(axis=0) - quad.mean(axis=0)) < CORNER_TOLERANCE_PX
+
+
+def test_a_card_touched_by_a_glare_spot_is_still_outlined(kit):
+    """A lamp's reflection the size of a coin against a small card's long side makes the shape no card's: the spot
+    is cut off, and the card within is outlined."""
+    frame = table(np.random.default_rng(kit.seed))
+    quad = card_quad((320, 230), 80, 0)  # a card as far from the camera as on a whole table's frame
+    paste_card(frame, render_face(house_design("soy")), quad)
+    cv2.circle(frame, (int(quad[:, 0].max()) + 9, 235), 10, (255, 255, 255), -1)
+    quads = find_outlines(frame)
+    assert len(quads) == 1
+    assert corner_error(quads[0], quad) < 0.1 * 80

@@ -72,7 +72,7 @@ def main() -> None:
         "hand": lambda: [reader.read(hand) for hand in hands * 5],
     })
     base = ms["decode"]
-    scene, _ = read_table(reader, frame, zones)
+    scene, _, _ = read_table(reader, frame, zones)
     print(f"table: a 960x540 frame, {len(scene.stacks)} stacks "
           f"({sum(s.count for s in scene.stacks)} cards), onnxruntime on 2 threads")
     print(f"  {'decode the JPEG frame':<33}: {base:.2f} ms (baseline)")

@@ -104,7 +104,7 @@ def scan(args: argparse.Namespace) -> int:
         except VisionError as exc:
             status = fail(str(exc))
             continue
-        scene, _ = read_table(reader, frame, zones, gallery)
+        scene, _, _ = read_table(reader, frame, zones, gallery)
         if args.json:
             print(json.dumps({"image": path, "cards": [card.to_json() for card in scene.cards],
                               "stacks": [stack.to_json() for stack in scene.stacks]}))

@@ -13,14 +13,14 @@ rests on was named with confidence, so the table may push it without a tap.
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
 from companion.rules.moves import move_to_dict
 from companion.rules.state import GameState
 from companion.tracker.explain import explain
-from companion.tracker.view import Part, TableView, Told
+from companion.tracker.view import Part, TableView, Told, fits, named
 
 STILL_FRAMES = 4
 """Still frames a view is voted over."""
@@ -33,7 +33,8 @@ class Steadiness:
 
     Each seat's fields and the face-up area are voted on apart, by the frames that saw them: a
     frame whose markers left a seat out of sight neither confirms nor contradicts that seat. A
-    part settles on something new when ``votes`` of those frames agree; a part whose frames
+    part settles on something new when ``votes`` of those frames agree (a column whose bean a frame
+    was unsure of agrees with any bean of its count; the reading naming most wins); a part whose frames
     mostly still show what it settled on stays as it is; while a part is neither, nothing settles,
     so the table's changes are told together (a bean taken from the face-up area and planted is
     one change, not two).
@@ -63,10 +64,11 @@ class Steadiness:
         self.recent.append(view.parts())
         now = {}
         for part in {part for told in self.recent for part in told}:
-            ballots = Counter(told[part] for told in self.recent if part in told)
-            winner, votes = ballots.most_common(1)[0]
-            steady = winner == self.told.get(part) and 2 * votes > sum(ballots.values())
-            if votes < self.votes and not steady:
+            ballots = [told[part] for told in self.recent if part in told]
+            support = {told: sum(fits(part, ballot, told) for ballot in ballots) for told in reversed(ballots)}
+            winner = max(support, key=lambda told: (support[told], named(told)))
+            steady = winner == self.told.get(part) and 2 * support[winner] > len(ballots)
+            if support[winner] < self.votes and not steady:
                 return None  # this part is still changing, or its frames disagree
             now[part] = winner
         if all(self.told.get(part) == told for part, told in now.items()):

@@ -10,7 +10,7 @@ keeps its count and leaves its bean open (``None``): the game's own bean stands 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -84,18 +84,34 @@ def mismatch(game: TableView, seen: TableView) -> int:
     face-up area the camera does not see are not compared.
     """
     ours = game.seats()
-    differ = 0
-    for seat, columns in seen.fields:
-        left = list(ours.get(seat, ()))
-        unmatched = 0
-        for bean, count in sorted(columns, key=lambda c: c[0] is None):
-            found = next((k for k, (b, n) in enumerate(left) if n == count and (bean is None or b == bean)), None)
-            if found is None:
-                unmatched += 1
-            else:
-                del left[found]
-        differ += max(unmatched, len(left))
+    differ = sum(columns_differing(ours.get(seat, ()), columns) for seat, columns in seen.fields)
     if seen.face_up is not None and game.face_up is not None:
         a, b = Counter(game.face_up), Counter(seen.face_up)
         differ += sum(((a - b) + (b - a)).values())
     return differ
+
+
+def columns_differing(game: Sequence[Column], seen: Sequence[Column]) -> int:
+    """How many of one seat's columns differ between the game's and the camera's; a seen column with an open
+    bean matches a game column of the same count and any bean."""
+    left = list(game)
+    unmatched = 0
+    for bean, count in sorted(seen, key=lambda c: c[0] is None):
+        found = next((k for k, (b, n) in enumerate(left) if n == count and (bean is None or b == bean)), None)
+        if found is None:
+            unmatched += 1
+        else:
+            del left[found]
+    return max(unmatched, len(left))
+
+
+def fits(part: Part, reading: Told, told: Told) -> bool:
+    """Whether a frame's ``reading`` of a part may show ``told``: the same, but for columns of open bean."""
+    if isinstance(part, int):
+        return columns_differing(cast(tuple[Column, ...], told), cast(tuple[Column, ...], reading)) == 0
+    return reading == told
+
+
+def named(told: Told) -> int:
+    """How much of a part's reading is named: its columns of known bean, or its face-up beans."""
+    return sum(1 for item in told if not isinstance(item, tuple) or item[0] is not None)

@@ -13,7 +13,7 @@ column of one. Columns must lie apart; a plain table surface gives the cleanest 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import cv2
@@ -26,7 +26,7 @@ from companion.vision.rectify import warp_card
 from companion.vision.refine import CornerRefiner
 from companion.vision.strips import outlined, to_strip
 from companion.vision.views import CardViews, Deferred
-from companion.vision.zones import TableZones, find_markers
+from companion.vision.zones import TableZones, carried, find_markers
 
 Held = tuple[tuple[Column, Prediction], ...]
 """What one outline holds: its column (or its pieces' columns), each with its top card named."""
@@ -181,13 +181,15 @@ def _named(held: Held) -> bool:
     return any(prediction.label != UNKNOWN for _, prediction in held)
 
 
-def read_table(reader: SceneReader, frame: np.ndarray, zones: TableZones,
-               gallery: Gallery | None = None) -> tuple[Scene, TableZones]:
-    """The scene of ``frame`` placed in ``zones`` as they lie on it, and those zones: the printed markers, found
-    once, place the zones and are cut out of the cards' outlines."""
-    markers = find_markers(frame)
+def read_table(reader: SceneReader, frame: np.ndarray, zones: TableZones, gallery: Gallery | None = None,
+               earlier: Mapping[int, np.ndarray] | None = None) -> tuple[Scene, TableZones, dict[int, np.ndarray]]:
+    """The scene of ``frame`` placed in ``zones`` as they lie on it, those zones, and the printed markers that
+    placed them: those found on the frame (found once, and cut out of the cards' outlines) and those of an
+    ``earlier`` frame that are hidden on this one (:func:`~companion.vision.zones.carried`)."""
+    found = find_markers(frame)
+    markers = carried(found, earlier or {})
     here = zones.locate(markers)
-    return placed(reader.read(frame, gallery, tuple(markers.values())), here), here
+    return placed(reader.read(frame, gallery, tuple(found.values())), here), here, markers
 
 
 def look(frame: np.ndarray, outline: np.ndarray) -> tuple[bytes, bytes]:

@@ -54,6 +54,8 @@ class TableReader:
         self._gallery: Gallery | None = None
         self._still = 0
         self._since_read = 0
+        self._markers: dict[int, np.ndarray] = {}
+        """The printed markers of the last frame read, kept for those a hand or a card hides on the next one."""
 
     def read(self, frame: np.ndarray, gallery: Gallery | None = None) -> Reading:
         """The reading of ``frame``, against ``gallery`` or the shipped labels."""
@@ -66,6 +68,6 @@ class TableReader:
         if self._last is not None and gallery is self._gallery and not due:
             return Reading(self._last.scene, self._last.zones, moved, False)
         self._gallery, self._since_read = gallery, 0
-        scene, zones = read_table(self.reader, frame, self.zones, gallery)
+        scene, zones, self._markers = read_table(self.reader, frame, self.zones, gallery, self._markers)
         self._last = Reading(scene, zones, moved, True)
         return self._last

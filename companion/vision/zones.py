@@ -161,6 +161,16 @@ def _anchor_transform(drawn: Mapping[int, np.ndarray], seen: Mapping[int, np.nda
     return homography
 
 
+def carried(found: Mapping[int, np.ndarray], earlier: Mapping[int, np.ndarray]) -> dict[int, np.ndarray]:
+    """The markers of a frame: those ``found`` on it, and those of an ``earlier`` frame hidden on this one (a hand
+    resting on one, a glare spot, a card laid over it), carried by how the markers seen on both moved, or left
+    where they were when fewer than two were."""
+    transform = _anchor_transform(earlier, found)
+    hidden = {i: c if transform is None else cv2.perspectiveTransform(c.reshape(-1, 1, 2), transform).reshape(4, 2)
+              for i, c in earlier.items() if i not in found}
+    return {**hidden, **found}
+
+
 def _moved(zone: Zone, transform: np.ndarray) -> Zone:
     """``zone`` carried by the frame-to-frame map ``transform``, its facing turned with it."""
     polygon = cv2.perspectiveTransform(zone.polygon.reshape(-1, 1, 2), transform).reshape(-1, 2)

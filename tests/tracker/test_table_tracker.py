@@ -172,3 +172,14 @@ def test_changes_of_two_parts_settle_together():
     field_late = seen(ann=(("blue", 1),), face_up=())
     answers = [steadiness.feed(view, False) for view in (after, field_late, after, after)]
     assert answers == [None, None, None, after]
+
+
+def test_a_frame_unsure_of_a_bean_agrees_with_the_frames_that_name_it():
+    """Ben plants a chili; one frame of three names it with too little confidence (its bean left open)."""
+    steadiness = Steadiness(window=4, votes=3)
+    for _ in range(3):
+        steadiness.feed(seen(), False)
+    named, unsure = seen(ben=(("chili", 1),)), seen(ben=((None, 1),))
+    answers = [steadiness.feed(view, False) for view in (named, unsure, named)]
+    assert answers == [None, None, named]
+    assert steadiness.feed(seen(ben=(("chili", 2),)), False) is None  # a count no frame agrees with stays out

@@ -179,7 +179,7 @@ def test_a_column_touching_a_printed_marker_is_read_without_it(classifier):
                        interpolation=cv2.INTER_AREA)
     merged = [o for o in find_outlines(frame) if np.linalg.norm(o[2] - o[1]) > 4 * np.linalg.norm(o[1] - o[0])]
     assert merged  # without the markers, the column and the marker are one long outline
-    scene, _ = read_table(SceneReader(classifier), frame, TableZones())
+    scene, _, _ = read_table(SceneReader(classifier), frame, TableZones())
     assert sorted((s.bean, s.count, s.zone) for s in scene.stacks) == [
         ("blue", 12, "fields-0"), ("chili", 3, "fields-0"), ("soy", 1, "fields-0")]
 

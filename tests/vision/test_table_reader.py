@@ -7,10 +7,12 @@ is read at once: a card that lands is named on the first frame that shows it lyi
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from companion.vision.scene import SceneReader
 from companion.vision.table_reader import REREAD, TableReader
+from companion.vision.zones import FIELDS_ID, find_markers
 from models.game_table import draw_table, hand_over
 from models.render import house_design, render_face
 
@@ -33,3 +35,23 @@ def test_a_moving_hand_is_not_read_and_the_first_still_frame_after_it_is(classif
     assert stacks[0] == stacks[5] == [("soy", 2)]
     assert stacks[12] == stacks[-1] == [("red", 1), ("soy", 2)]  # read on the first still frame
     assert all(stacks[k] == stacks[k - 1] for k, r in enumerate(readings) if not r.fresh)  # kept, not read
+
+
+def test_a_marker_hidden_on_a_later_frame_still_places_its_zone(classifier):
+    """A player's hand rests on their fields marker (the table is still): their fields are still theirs."""
+    faces = {bean: render_face(house_design(bean)) for bean in ("soy", "red")}
+    table_frame = draw_table({0: [("soy", 2)], 1: [("red", 1)]}, [], faces, 3)
+    marker = find_markers(table_frame)[FIELDS_ID]
+    covered = table_frame.copy()
+    centre = marker.mean(axis=0)
+    cv2.fillConvexPoly(covered, np.round(centre + (marker - centre) * 1.8).astype(np.int32), (60, 90, 140))
+    assert FIELDS_ID not in find_markers(covered)
+    alone = TableReader(SceneReader(classifier)).read(covered).scene
+    assert "fields-0" not in alone.zones  # a reader that never saw the marker has no zone for it
+
+    table = TableReader(SceneReader(classifier), reread=1)
+    seen = table.read(table_frame).scene
+    hidden = [table.read(covered) for _ in range(2)][-1]
+    assert hidden.fresh and not hidden.moving
+    assert sorted((s.bean, s.count, s.zone) for s in hidden.scene.stacks) == \
+        sorted((s.bean, s.count, s.zone) for s in seen.stacks) == [("red", 1, "fields-1"), ("soy", 2, "fields-0")]

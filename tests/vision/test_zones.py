@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.vision.zones import DICTIONARY, LAYOUT, TableZones, Zone, find_markers
+from companion.vision.zones import DICTIONARY, LAYOUT, TableZones, Zone, carried, find_markers
 from models.render import house_design, render_face
 from models.tabletop import card_quad, paste_card, wooden_table
 
@@ -214,6 +214,19 @@ def test_a_hidden_markers_zone_is_carried_by_the_anchors():
     before = TableZones().for_frame(_table([FACE_UP, *ANCHORS]))
     after = _named(before.for_frame(_bumped(_table(ANCHORS))))
     assert after["face-up"].contains(_moved(FACE_UP.at(3.0, 0.5), BUMP))
+
+
+def test_a_marker_hidden_on_the_next_frame_is_carried_by_the_others():
+    earlier = find_markers(_table([*PLAYERS, FACE_UP]))
+    now = find_markers(_bumped(_table([*PLAYERS[1:], FACE_UP])))
+    hidden = PLAYERS[0].marker_id
+    assert hidden not in now
+    markers = carried(now, earlier)
+    expected = cv2.perspectiveTransform(earlier[hidden].reshape(-1, 1, 2), BUMP).reshape(4, 2)
+    assert np.abs(markers[hidden] - expected).max() < 2.0
+    assert all(np.array_equal(markers[i], c) for i, c in now.items())  # those found stay as found
+    left = carried({}, earlier)  # nothing seen to follow them by: left where they were
+    assert set(left) == set(earlier) and all(np.array_equal(left[i], c) for i, c in earlier.items())
 
 
 def test_the_zone_file_round_trips():

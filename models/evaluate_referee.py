@@ -1,0 +1,158 @@
+"""How well the camera referees a game: a recorded game drawn frame by frame and read by the whole pipeline.
+
+    .venv/bin/python -m models.evaluate_referee examples/records/classic-3p.jsonl --events 60:130
+
+Each event of the record that changes what lies on the table (a plant, beans turned over, a
+harvest) is drawn as the table then stands (1280 x 720, 3 seats and the face-up area at their
+printed markers, the house deck): two frames of a hand reaching over it, then still ones, under
+one light per event, each frame with its own sensor noise, blur and compression. The frames go
+through the table reader (markers, columns, band network, classifier, zones, motion) and the
+table tracker (votes, the rules' legal moves). What a camera cannot see (trades, ending the
+trading, draws) is entered as a tap would enter it, and after each event the group confirms the
+record's own event. Prints how many of the visible events come back in order, the extra ones,
+and each miss. Events before the range are played without being drawn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from companion.records.jsonl import load_record
+from companion.rules.moves import Move, move_from_dict
+from companion.rules.setup import Setup
+from companion.rules.state import GameState
+from companion.tracker.explain import game_view
+from companion.tracker.table import TableTracker
+from companion.tracker.view import SURE, view_of
+from companion.vision.scene import SceneReader
+from companion.vision.table_reader import TableReader
+from models.camera import light, sensor
+from models.game_table import draw_table, hand_over
+from models.render import house_design, render_face
+
+STILL = 9
+"""Still frames after each change: the table reader reads the 1st, 4th and 8th of them, three votes."""
+TAPS = {"trade", "end-trading", "draw"}
+"""What the camera cannot see: entered by a tap."""
+
+Seen = tuple[Any, ...]
+"""What the table shows of an event (:func:`substance`)."""
+
+
+def substance(event: dict[str, Any], state: GameState) -> Seen:
+    """What the table shows of an event, in ``state`` before it: who did what with which bean (a harvest: the
+    field's bean). A plant into an empty field may name another empty field than the record (the table shows
+    which field only by where a player lays it), so fields are left out."""
+    if event["type"] == "harvest":
+        return ("harvest", event["player"], state.players[event["player"]].fields[event["field"]].bean)
+    return (event["type"], event["player"], event.get("bean"), tuple(sorted(event.get("beans", ()))))
+
+
+def after(state: GameState, move: Move) -> GameState:
+    """A copy of ``state`` with ``move`` made."""
+    moved = copy.deepcopy(state)
+    moved.push(move)
+    return moved
+
+
+def table_frames(state: GameState, faces: dict[str, np.ndarray], seed: int, rng: np.random.Generator) -> list:
+    """The table as it stands, under the same light, each frame with its own sensor noise, blur and compression:
+    two frames with a hand reaching in and out, then still ones.
+
+    A shadow cast across the cards for good is left out: it joins the cards' outlines (see the model card)."""
+    fields = {seat: [(f.bean, f.count) for f in player.fields if f.bean and f.count]
+              for seat, player in enumerate(state.players)}
+    table = draw_table(fields, list(state.face_up), faces, seed)
+    frames = [hand_over(table, rng), hand_over(table, rng)] + [table] * STILL
+    return [sensor(light(frame, np.random.default_rng([seed, 3]), shadow=False), np.random.default_rng([seed, k]))
+            for k, frame in enumerate(frames)]
+
+
+@dataclass(frozen=True)
+class Refereed:
+    """One visible event of the record: what the table showed of it, and what the camera proposed meanwhile."""
+
+    number: int
+    expected: Seen
+    proposed: tuple[Seen, ...]
+    notes: int
+    """Settled views no legal move explained (said on the tablet)."""
+
+
+def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None) -> Iterator[Refereed]:
+    """Each visible event of the record's events ``start``..``stop``, refereed by the camera (see the module)."""
+    record = load_record(path)
+    header = record.header
+    setup = Setup(header.ruleset, tuple(header.players), header.start_player, dict(header.options))
+    truth, ours = GameState(setup), GameState(setup)
+    seats = tuple(range(len(header.players)))
+    faces = {bean: render_face(house_design(bean)) for bean in truth.deck_counts}
+    table, tracker = TableReader(reader or SceneReader()), TableTracker()
+    rng = np.random.default_rng(8)
+    for number, (_, event) in enumerate(record.events[:stop]):
+        move = move_from_dict(event)
+        if number < start or event["type"] in TAPS or game_view(truth, seats) == game_view(after(truth, move), seats):
+            truth.push(move)
+            ours.push(move)
+            continue
+        expected = substance(event, truth)
+        truth.push(move)
+        proposed: list[Seen] = []
+        notes = 0
+        for frame in table_frames(truth, faces, number, rng):
+            reading = table.read(frame)
+            if not reading.news:
+                continue
+            observation = tracker.observe(view_of(reading.scene, seats, SURE), reading.moving, ours)
+            if observation is not None:
+                notes += observation.note is not None
+                proposed += [substance(e, ours) for e in observation.events]
+        yield Refereed(number, expected, tuple(proposed), notes)
+        ours.push(move)  # the group confirms the record's own event
+
+
+def common(wanted: list[Seen], found: list[Seen]) -> int:
+    """How many of ``wanted`` come back in ``found`` in the same order (the longest common subsequence)."""
+    table = [[0] * (len(found) + 1) for _ in range(len(wanted) + 1)]
+    for i, a in enumerate(wanted):
+        for j, b in enumerate(found):
+            table[i + 1][j + 1] = table[i][j] + 1 if a == b else max(table[i][j + 1], table[i + 1][j])
+    return table[-1][-1]
+
+
+def _span(text: str) -> tuple[int, int]:
+    first, _, last = text.partition(":")
+    try:
+        return int(first or 0), int(last)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a range of events such as 0:40") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("record", type=Path)
+    parser.add_argument("--events", type=_span, default=(0, 40), help="the record's events played, FIRST:LAST")
+    args = parser.parse_args(argv)
+    if not args.record.is_file():
+        parser.error(f"no record at {args.record}")
+    events = list(referee(args.record, *args.events))
+    for event in events:
+        if event.expected not in event.proposed:
+            print(f"missed event {event.number}: {event.expected}; proposed {list(event.proposed)}")
+    wanted = [e.expected for e in events]
+    proposed = [p for e in events for p in e.proposed]
+    found = common(wanted, proposed)
+    print(f"{args.record.name} events {args.events[0]}:{args.events[1]}: {found} of {len(wanted)} visible events "
+          f"in order, {len(proposed) - found} extra, {sum(e.notes for e in events)} views no move explained")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -14,7 +14,7 @@ SIDE_SPAN = (0.15, 0.85)
 """Part of each side (from corner to corner) whose outline points fit its line."""
 
 
-def _dense(outline: np.ndarray) -> np.ndarray:
+def dense(outline: np.ndarray) -> np.ndarray:
     """Points about one pixel apart along a closed polygon."""
     steps = []
     for a, b in zip(outline, np.roll(outline, -1, axis=0)):
@@ -43,7 +43,7 @@ def fit_sides(outline: np.ndarray, quad: np.ndarray, max_move: float = 0.25) -> 
     unchanged when a side has too few points or a corner would move more than
     ``max_move`` of the shortest side.
     """
-    points = _dense(np.asarray(outline, np.float32).reshape(-1, 2))
+    points = dense(np.asarray(outline, np.float32).reshape(-1, 2))
     found = [_side_line(points, quad[k], quad[(k + 1) % 4]) for k in range(4)]
     lines = [line for line in found if line is not None]
     if len(lines) < 4:

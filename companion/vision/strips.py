@@ -9,12 +9,13 @@ Both are pure: frames in, values out.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 import cv2
 import numpy as np
 
-from companion.vision.corners import fit_sides
+from companion.vision.corners import dense, fit_sides
 from companion.vision.rectify import CARD_ASPECT
 
 STRIP_W, STRIP_L = 32, 256
@@ -36,6 +37,10 @@ CLOSE = 3
 PIECE_SHARE = (0.3, 0.6)
 """Least and most area of a card-shaped piece of an outline, as a share of the outline's: two cards side by side
 are each about 45 % of the outline joining them (a larger shape inside is the outline's own inner rim)."""
+SUPPORT = 0.7
+"""Least share of a straightened rectangle's rim (:func:`_straight_box`) that must lie on its shape's."""
+RIM_PX = 2.0
+"""How near (px) a rectangle's rim must lie to its shape's to count as on it."""
 MARKER_MARGIN = 0.35
 """White margin around a printed marker's black square, as a share of its side, cut out with it."""
 EDGE_THRESHOLDS = (30, 80)
@@ -97,9 +102,60 @@ def _cut_free(outlined: np.ndarray, least_area: float, markers: Sequence[np.ndar
         alone = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
         cv2.drawContours(alone, [contour], -1, 255, -1, offset=(pad - x, pad - y))
         opened = cv2.morphologyEx(alone, cv2.MORPH_OPEN, wide)
-        found += [c + np.array([x - pad, y - pad], np.int32) for c in cv2.findContours(opened, cv2.RETR_EXTERNAL,
-                                                                                      cv2.CHAIN_APPROX_SIMPLE)[0]]
+        freed = [c + np.array([x - pad, y - pad], np.int32) for c in cv2.findContours(opened, cv2.RETR_EXTERNAL,
+                                                                                     cv2.CHAIN_APPROX_SIMPLE)[0]]
+        found += freed
+        for shape in [contour, *freed]:  # still no card's: its straight sides may say where the card is
+            if _outline(shape, least_area) is None and (box := _straight_box(shape)) is not None:
+                found.append(box)
     return found
+
+
+def _straight_box(contour: np.ndarray) -> np.ndarray | None:
+    """The rectangle that a shape's straight sides outline, as a contour: a glare spot too wide to cut off bulges
+    out of one side of a card or a column, and leaves the rest of its sides straight. The sides run along the
+    shape's longest straight edge and across it, each where most of the shape's points lie; None unless
+    :data:`SUPPORT` of the rectangle's rim lies on the shape's."""
+    corners = contour.reshape(-1, 2).astype(np.float32)
+    points = dense(corners)
+    polygon = cv2.approxPolyDP(contour, 0.01 * cv2.arcLength(contour, True), True).reshape(-1, 2).astype(np.float32)
+    if len(polygon) < 3:
+        return None
+    steps = np.roll(polygon, -1, axis=0) - polygon
+    longest = steps[int(np.argmax(np.linalg.norm(steps, axis=1)))]
+    along = longest / np.linalg.norm(longest)
+    across = np.array([-along[1], along[0]], np.float32)
+    lengthwise, crosswise = _two_sides(points @ along), _two_sides(points @ across)
+    if lengthwise is None or crosswise is None:
+        return None
+    corner_of = [u * along + v * across for u, v in itertools.product(lengthwise, crosswise)]
+    box = np.array(corner_of, np.float32)[[0, 2, 3, 1]]  # around the rim
+    rim = dense(box)
+    x, y, w, h = cv2.boundingRect(np.concatenate([points, rim]).astype(np.int32))
+    drawn = np.full((h + 3, w + 3), 255, np.uint8)
+    cv2.polylines(drawn, [np.round(corners - [x - 1, y - 1]).astype(np.int32)], True, 0, 1)
+    away = cv2.distanceTransform(drawn, cv2.DIST_L2, 3)
+    at = np.clip(np.round(rim - [x - 1, y - 1]).astype(np.int32), 0, [w + 2, h + 2])
+    on_rim = float(np.mean(away[at[:, 1], at[:, 0]] <= RIM_PX))
+    return np.round(box).astype(np.int32).reshape(-1, 1, 2) if on_rim >= SUPPORT else None
+
+
+def _two_sides(values: np.ndarray) -> tuple[float, float] | None:
+    """Where two opposite sides lie along one direction: the most crowded positions of the shape's points (1 px
+    apart, smoothed over 3), at least 30 % of its extent apart; None for a shape too thin to have two."""
+    low, high = float(values.min()), float(values.max())
+    if high - low < 8:
+        return None
+    counts, bounds = np.histogram(values, bins=np.arange(np.floor(low) - 0.5, np.ceil(high) + 1.5))
+    crowd = np.convolve(counts, [1, 1, 1], "same")
+    centres = (bounds[:-1] + bounds[1:]) / 2
+    first = int(np.argmax(crowd))
+    apart = np.abs(centres - centres[first]) >= 0.3 * (high - low)
+    if not apart.any():
+        return None
+    second = int(np.argmax(np.where(apart, crowd, -1)))
+    low_side, high_side = sorted((float(centres[first]), float(centres[second])))
+    return low_side, high_side
 
 
 def _with_margin(marker: np.ndarray) -> np.ndarray:

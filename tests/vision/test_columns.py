@@ -205,3 +205,15 @@ def test_the_band_network_trains_and_exports_a_model_the_runtime_reads(tmp_path)
     assert manifest.bands.file == "band_net.onnx" and (tmp_path / "band_net.onnx").exists()
     reader = ColumnReader(manifest, directory=tmp_path)
     assert reader.infer([np.zeros((256, 32, 3), np.uint8)]).shape == (1, 256)
+
+
+def test_a_column_a_wide_glare_spot_lies_against_is_outlined_by_its_straight_sides():
+    """A tuning table's 12-card column with a lamp's reflection wider than any cut lying over its side: the shape
+    is no card's, and no opening frees the column whole, but its straight sides still say where it lies."""
+    frame, fields = render_table(27, unseen_deck(27))
+    column = next(f for f in fields if f.count == 12 and f.bean == "soy")
+    centre = column.outline.mean(axis=0)
+    near = [o for o in find_outlines(frame) if np.linalg.norm(o.mean(axis=0) - centre) < 60]
+    assert len(near) == 1
+    errors = [float(np.min(np.linalg.norm(near[0] - corner, axis=1))) for corner in column.outline]
+    assert max(errors) < 6.0, errors

@@ -139,9 +139,9 @@ class SceneReader:
         new = [k for k, key in enumerate(keys) if key not in self._known]
         read = dict(zip(new, self._hold(frame, [found[k][0] for k in new], gallery)))
         joined = [k for k in new if found[k][1] and not _named(read[k])]
-        pieces = self._hold(frame, [piece for k in joined for piece in found[k][1]], gallery)
+        pieces = iter(self._hold(frame, [piece for k in joined for piece in found[k][1]], gallery))
         for k in joined:
-            held, pieces = tuple(pair for part in pieces[:len(found[k][1])] for pair in part), pieces[len(found[k][1]):]
+            held = tuple(pair for _ in found[k][1] for pair in next(pieces))
             if _named(held):
                 read[k] = held
         self._known = {key: read[k] if k in read else self._known[key] for k, key in enumerate(keys)}

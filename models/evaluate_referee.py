@@ -38,7 +38,8 @@ from models.game_table import draw_table, hand_over
 from models.render import house_design, render_face
 
 STILL = 9
-"""Still frames after each change: the table reader reads the 1st, 4th and 8th of them, three votes."""
+"""Still frames after each change (0.3 s at 30 frames a second): the table reader reads the 1st, 4th and 8th of
+them, three votes."""
 TAPS = {"trade", "end-trading", "draw"}
 """What the camera cannot see: entered by a tap."""
 
@@ -62,15 +63,16 @@ def after(state: GameState, move: Move) -> GameState:
     return moved
 
 
-def table_frames(state: GameState, faces: dict[str, np.ndarray], seed: int, rng: np.random.Generator) -> list:
+def table_frames(state: GameState, faces: dict[str, np.ndarray], seed: int, rng: np.random.Generator,
+                 still: int = STILL) -> list:
     """The table as it stands, under the same light, each frame with its own sensor noise, blur and compression:
-    two frames with a hand reaching in and out, then still ones.
+    two frames with a hand reaching in and out, then ``still`` still ones.
 
     A shadow cast across the cards for good is left out: it joins the cards' outlines (see the model card)."""
     fields = {seat: [(f.bean, f.count) for f in player.fields if f.bean and f.count]
               for seat, player in enumerate(state.players)}
     table = draw_table(fields, list(state.face_up), faces, seed)
-    frames = [hand_over(table, rng), hand_over(table, rng)] + [table] * STILL
+    frames = [hand_over(table, rng), hand_over(table, rng)] + [table] * still
     return [sensor(light(frame, np.random.default_rng([seed, 3]), shadow=False), np.random.default_rng([seed, k]))
             for k, frame in enumerate(frames)]
 
@@ -86,8 +88,10 @@ class Refereed:
     """Settled views no legal move explained (said on the tablet)."""
 
 
-def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None) -> Iterator[Refereed]:
-    """Each visible event of the record's events ``start``..``stop``, refereed by the camera (see the module)."""
+def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None,
+            still: int = STILL) -> Iterator[Refereed]:
+    """Each visible event of the record's events ``start``..``stop``, refereed by the camera (see the module), the
+    table still for ``still`` frames after each."""
     record = load_record(path)
     header = record.header
     setup = Setup(header.ruleset, tuple(header.players), header.start_player, dict(header.options))
@@ -106,7 +110,7 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
         truth.push(move)
         proposed: list[Seen] = []
         notes = 0
-        for frame in table_frames(truth, faces, number, rng):
+        for frame in table_frames(truth, faces, number, rng, still):
             reading = table.read(frame)
             if not reading.news:
                 continue
@@ -139,17 +143,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("record", type=Path)
     parser.add_argument("--events", type=_span, default=(0, 40), help="the record's events played, FIRST:LAST")
+    parser.add_argument("--still", type=int, default=STILL,
+                        help=f"still frames after each change (default {STILL}: 0.3 s at 30 frames a second)")
     args = parser.parse_args(argv)
+    if args.still < 1:
+        parser.error("--still must be at least 1 frame")
     if not args.record.is_file():
         parser.error(f"no record at {args.record}")
-    events = list(referee(args.record, *args.events))
+    first, last = args.events
+    events = list(referee(args.record, first, last, still=args.still))
     for event in events:
         if event.expected not in event.proposed:
             print(f"missed event {event.number}: {event.expected}; proposed {list(event.proposed)}")
     wanted = [e.expected for e in events]
     proposed = [p for e in events for p in e.proposed]
     found = common(wanted, proposed)
-    print(f"{args.record.name} events {args.events[0]}:{args.events[1]}: {found} of {len(wanted)} visible events "
+    print(f"{args.record.name} events {first}:{last}, {args.still} still frames: {found} of "
+          f"{len(wanted)} visible events "
           f"in order, {len(proposed) - found} extra, {sum(e.notes for e in events)} views no move explained")
     return 0
 

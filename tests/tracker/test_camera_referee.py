@@ -46,6 +46,10 @@ def test_the_evaluation_command_refuses_a_bad_range(tmp_path, capsys):
     assert exit_info.value.code == 2
     assert "not a range of events" in capsys.readouterr().err
     with pytest.raises(SystemExit) as exit_info:
+        main([str(RECORD), "--still", "0"])
+    assert exit_info.value.code == 2
+    assert "at least 1 frame" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_info:
         main([str(tmp_path / "none.jsonl")])
     assert exit_info.value.code == 2
     assert "no record at" in capsys.readouterr().err

@@ -83,11 +83,11 @@ def _outline(contour: np.ndarray, least_area: float) -> tuple[float, np.ndarray,
     return area, _short_side_first(cv2.boxPoints(rect)), hull
 
 
-def _cut_free(outlined: np.ndarray, least_area: float, markers: Sequence[np.ndarray] = ()) -> list[np.ndarray]:
+def _cut_free(edge_map: np.ndarray, least_area: float, markers: Sequence[np.ndarray] = ()) -> list[np.ndarray]:
     """The outer shapes of an edge map, filled, with printed ``markers`` cut out and thin joins to other things cut
     (a shadow touching a card); a shape still not card-shaped has wider joins cut too (a glare spot)."""
-    filled = np.zeros_like(outlined)
-    contours, _ = cv2.findContours(outlined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(edge_map)
+    contours, _ = cv2.findContours(edge_map, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cv2.drawContours(filled, contours, -1, 255, -1)
     for marker in markers:
         cv2.fillConvexPoly(filled, np.round(_with_margin(marker)).astype(np.int32), 0)

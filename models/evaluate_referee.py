@@ -34,7 +34,7 @@ from companion.tracker.view import SURE, view_of
 from companion.vision.scene import SceneReader
 from companion.vision.table_reader import TableReader
 from models.camera import light, sensor
-from models.game_table import draw_table, hand_over
+from models.game_table import SEATS_AT, draw_table, hand_over
 from models.render import house_design, render_face
 
 STILL = 9
@@ -64,15 +64,19 @@ def after(state: GameState, move: Move) -> GameState:
 
 
 def table_frames(state: GameState, faces: dict[str, np.ndarray], seed: int, rng: np.random.Generator,
-                 still: int = STILL) -> list:
+                 still: int = STILL, resting: bool = False) -> list:
     """The table as it stands, under the same light, each frame with its own sensor noise, blur and compression:
-    two frames with a hand reaching in and out, then ``still`` still ones.
+    two frames with a hand reaching in and out, then ``still`` still ones; ``resting``: then as many with a hand
+    resting still over one seat's fields, and as many without it again.
 
     A shadow cast across the cards for good is left out: it joins the cards' outlines (see the model card)."""
     fields = {seat: [(f.bean, f.count) for f in player.fields if f.bean and f.count]
               for seat, player in enumerate(state.players)}
     table = draw_table(fields, list(state.face_up), faces, seed)
     frames = [hand_over(table, rng), hand_over(table, rng)] + [table] * still
+    if resting:
+        (x, y), _ = SEATS_AT[int(rng.integers(len(state.players)))]
+        frames += [hand_over(table, np.random.default_rng([seed, 9]), at=(x + 40, y - 60))] * still + [table] * still
     return [sensor(light(frame, np.random.default_rng([seed, 3]), shadow=False), np.random.default_rng([seed, k]))
             for k, frame in enumerate(frames)]
 
@@ -84,14 +88,16 @@ class Refereed:
     number: int
     expected: Seen
     proposed: tuple[Seen, ...]
+    sure: tuple[bool, ...]
+    """For each proposal, whether the camera was sure of it (auto-accept would push it)."""
     notes: int
     """Settled views no legal move explained (said on the tablet)."""
 
 
-def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None,
-            still: int = STILL) -> Iterator[Refereed]:
+def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None, still: int = STILL,
+            resting: bool = False) -> Iterator[Refereed]:
     """Each visible event of the record's events ``start``..``stop``, refereed by the camera (see the module), the
-    table still for ``still`` frames after each."""
+    table still for ``still`` frames after each (and a hand resting on it for as long, with ``resting``)."""
     record = load_record(path)
     header = record.header
     setup = Setup(header.ruleset, tuple(header.players), header.start_player, dict(header.options))
@@ -109,8 +115,9 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
         expected = substance(event, truth)
         truth.push(move)
         proposed: list[Seen] = []
+        sure: list[bool] = []
         notes = 0
-        for frame in table_frames(truth, faces, number, rng, still):
+        for frame in table_frames(truth, faces, number, rng, still, resting):
             reading = table.read(frame)
             if not reading.news:
                 continue
@@ -118,7 +125,8 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
             if observation is not None:
                 notes += observation.note is not None
                 proposed += [substance(e, ours) for e in observation.events]
-        yield Refereed(number, expected, tuple(proposed), notes)
+                sure += [observation.sure] * len(observation.events)
+        yield Refereed(number, expected, tuple(proposed), tuple(sure), notes)
         ours.push(move)  # the group confirms the record's own event
 
 
@@ -145,22 +153,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--events", type=_span, default=(0, 40), help="the record's events played, FIRST:LAST")
     parser.add_argument("--still", type=int, default=STILL,
                         help=f"still frames after each change (default {STILL}: 0.3 s at 30 frames a second)")
+    parser.add_argument("--resting", action="store_true",
+                        help="after each change, a hand rests still over one seat's fields, then leaves")
     args = parser.parse_args(argv)
     if args.still < 1:
         parser.error("--still must be at least 1 frame")
     if not args.record.is_file():
         parser.error(f"no record at {args.record}")
     first, last = args.events
-    events = list(referee(args.record, first, last, still=args.still))
+    events = list(referee(args.record, first, last, still=args.still, resting=args.resting))
     for event in events:
         if event.expected not in event.proposed:
             print(f"missed event {event.number}: {event.expected}; proposed {list(event.proposed)}")
     wanted = [e.expected for e in events]
     proposed = [p for e in events for p in e.proposed]
     found = common(wanted, proposed)
-    print(f"{args.record.name} events {first}:{last}, {args.still} still frames: {found} of "
-          f"{len(wanted)} visible events "
-          f"in order, {len(proposed) - found} extra, {sum(e.notes for e in events)} views no move explained")
+    sure_extra = sum(s for e in events for p, s in zip(e.proposed, e.sure) if p != e.expected)
+    print(f"{args.record.name} events {first}:{last}, {args.still} still frames{', a hand resting' * args.resting}: "
+          f"{found} of {len(wanted)} visible events in order, {len(proposed) - found} extra ({sure_extra} of the "
+          f"proposals other than the event made were sure), {sum(e.notes for e in events)} views no move explained")
     return 0
 
 

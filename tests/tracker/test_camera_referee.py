@@ -12,9 +12,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from models.evaluate_referee import common, main, referee
+from companion.rules.setup import Setup
+from companion.rules.state import GameState
+from models.evaluate_referee import common, main, referee, table_frames
+from models.render import house_design, render_face
 
 RECORD = Path(__file__).resolve().parents[2] / "examples" / "records" / "amigo-25-3p.jsonl"
 EVENTS = 40
@@ -53,3 +57,15 @@ def test_the_evaluation_command_refuses_a_bad_range(tmp_path, capsys):
         main([str(tmp_path / "none.jsonl")])
     assert exit_info.value.code == 2
     assert "no record at" in capsys.readouterr().err
+
+
+def test_a_resting_hand_is_drawn_still_over_the_table_and_then_gone():
+    state = GameState(Setup("amigo-25", ("Ann", "Ben", "Cid")))
+    faces = {bean: render_face(house_design(bean)) for bean in state.deck_counts}
+    plain = table_frames(state, faces, 5, np.random.default_rng(1), still=2)
+    rested = table_frames(state, faces, 5, np.random.default_rng(1), still=2, resting=True)
+    assert len(plain) == 4 and len(rested) == 8
+    assert all(np.array_equal(a, b) for a, b in zip(plain, rested))  # the same until the hand comes to rest
+    hand, after = rested[4:6], rested[6:]
+    assert np.abs(hand[0].astype(int) - hand[1].astype(int)).mean() < 3  # still: only the sensor differs
+    assert np.abs(hand[0].astype(int) - after[0].astype(int)).mean() > 3  # and then gone

@@ -104,6 +104,7 @@ def test_a_field_cleared_is_a_harvest():
     observation = settle(TableTracker(), state, seen())
     assert observation is not None
     assert observation.events == ({"type": "harvest", "player": ANN, "field": 0},)
+    assert not observation.sure  # a hand resting on the field would look the same: a harvest waits for a tap
 
 
 def test_a_column_named_unsure_takes_the_bean_its_field_grows():

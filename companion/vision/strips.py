@@ -47,6 +47,10 @@ EDGE_THRESHOLDS = (30, 80)
 """Canny's low and high gradient thresholds, per colour channel."""
 
 
+Shape = tuple[float, np.ndarray, np.ndarray]
+"""A card-shaped contour as :func:`_outline` gives it: its area, rectangle and hull."""
+
+
 def edges(frame: np.ndarray) -> np.ndarray:
     """Closed card outlines: Canny edges of each colour channel (a card may differ from the table in
     colour more than in brightness), gaps closed."""
@@ -65,7 +69,7 @@ def _short_side_first(box: np.ndarray) -> np.ndarray:
     return pts
 
 
-def _outline(contour: np.ndarray, least_area: float) -> tuple[float, np.ndarray, np.ndarray] | None:
+def _outline(contour: np.ndarray, least_area: float) -> Shape | None:
     """A contour's area, rectangle and hull if it is shaped like a card or a column of cards, else None."""
     _, _, width, height = cv2.boundingRect(contour)
     if width * height < least_area:  # most contours are letters and pictures inside cards: skip them cheaply
@@ -83,32 +87,37 @@ def _outline(contour: np.ndarray, least_area: float) -> tuple[float, np.ndarray,
     return area, _short_side_first(cv2.boxPoints(rect)), hull
 
 
-def _cut_free(edge_map: np.ndarray, least_area: float, markers: Sequence[np.ndarray] = ()) -> list[np.ndarray]:
-    """The outer shapes of an edge map, filled, with printed ``markers`` cut out and thin joins to other things cut
-    (a shadow touching a card); a shape still not card-shaped has wider joins cut too (a glare spot)."""
+def _cut_free(edge_map: np.ndarray, least_area: float, markers: Sequence[np.ndarray] = ()) -> list[Shape]:
+    """The card-shaped outer shapes of an edge map, filled, with printed ``markers`` cut out and thin joins to
+    other things cut (a shadow touching a card); a shape still not card-shaped has wider joins cut too (a glare
+    spot), or is outlined by its straight sides."""
     filled = np.zeros_like(edge_map)
     contours, _ = cv2.findContours(edge_map, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cv2.drawContours(filled, contours, -1, 255, -1)
     for marker in markers:
         cv2.fillConvexPoly(filled, np.round(_with_margin(marker)).astype(np.int32), 0)
     thin, wide = (cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (cut, cut)) for cut in CUTS)
-    found = list(cv2.findContours(cv2.morphologyEx(filled, cv2.MORPH_OPEN, thin), cv2.RETR_EXTERNAL,
-                                  cv2.CHAIN_APPROX_SIMPLE)[0])
-    for contour in list(found):
+    opened = cv2.findContours(cv2.morphologyEx(filled, cv2.MORPH_OPEN, thin), cv2.RETR_EXTERNAL,
+                              cv2.CHAIN_APPROX_SIMPLE)[0]
+    judged = [(contour, _outline(contour, least_area)) for contour in opened]
+    shapes = [shape for _, shape in judged if shape is not None]
+    for contour, shape in judged:
         x, y, w, h = cv2.boundingRect(contour)
-        if w * h < least_area or _outline(contour, least_area) is not None:
+        if shape is not None or w * h < least_area:
             continue
         pad = CUTS[1]  # room around the shape, so that it is opened from every side
         alone = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
         cv2.drawContours(alone, [contour], -1, 255, -1, offset=(pad - x, pad - y))
-        opened = cv2.morphologyEx(alone, cv2.MORPH_OPEN, wide)
-        freed = [c + np.array([x - pad, y - pad], np.int32) for c in cv2.findContours(opened, cv2.RETR_EXTERNAL,
-                                                                                     cv2.CHAIN_APPROX_SIMPLE)[0]]
-        found += freed
-        for shape in [contour, *freed]:  # still no card's: its straight sides may say where the card is
-            if _outline(shape, least_area) is None and (box := _straight_box(shape)) is not None:
-                found.append(box)
-    return found
+        widely, _ = cv2.findContours(cv2.morphologyEx(alone, cv2.MORPH_OPEN, wide), cv2.RETR_EXTERNAL,
+                                     cv2.CHAIN_APPROX_SIMPLE)
+        moved = [c + np.array([x - pad, y - pad], np.int32) for c in widely]
+        freed = [(c, _outline(c, least_area)) for c in moved]
+        shapes += [freed_shape for _, freed_shape in freed if freed_shape is not None]
+        for still in [contour] + [c for c, freed_shape in freed if freed_shape is None]:
+            # still no card's: its straight sides may say where the card is
+            if (box := _straight_box(still)) is not None and (boxed := _outline(box, least_area)) is not None:
+                shapes.append(boxed)
+    return shapes
 
 
 def _straight_box(contour: np.ndarray) -> np.ndarray | None:
@@ -191,9 +200,9 @@ def outlined(frame: np.ndarray, markers: Sequence[np.ndarray] = ()) -> list[tupl
     contours, _ = cv2.findContours(edge_map, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     least = MIN_AREA_SHARE * w * h
     shapes = [found for c in contours if (found := _outline(c, least)) is not None]
-    shapes += [found for c in _cut_free(edge_map, least, markers) if (found := _outline(c, least)) is not None]
+    shapes += _cut_free(edge_map, least, markers)
     centres = [np.asarray(m, np.float32).reshape(4, 2).mean(axis=0) for m in markers]
-    kept: list[tuple[float, np.ndarray, np.ndarray]] = []
+    kept: list[Shape] = []
     inside: list[list[tuple[np.ndarray, np.ndarray]]] = []
     for area, box, hull in sorted(shapes, key=lambda item: -item[0]):
         if any(_inside(c, [box]) for c in centres):

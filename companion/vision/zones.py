@@ -166,9 +166,13 @@ def carried(found: Mapping[int, np.ndarray], earlier: Mapping[int, np.ndarray]) 
     resting on one, a glare spot, a card laid over it), carried by how the markers seen on both moved, or left
     where they were when fewer than two were."""
     transform = _anchor_transform(earlier, found)
-    hidden = {i: c if transform is None else cv2.perspectiveTransform(c.reshape(-1, 1, 2), transform).reshape(4, 2)
-              for i, c in earlier.items() if i not in found}
-    return {**hidden, **found}
+    hidden = {i: c for i, c in earlier.items() if i not in found}
+    return {**(hidden if transform is None else _markers_moved(hidden, transform)), **found}
+
+
+def _markers_moved(markers: Mapping[int, np.ndarray], transform: np.ndarray) -> dict[int, np.ndarray]:
+    """Each marker's corners carried by the frame-to-frame map ``transform``."""
+    return {i: cv2.perspectiveTransform(c.reshape(-1, 1, 2), transform).reshape(4, 2) for i, c in markers.items()}
 
 
 def _moved(zone: Zone, transform: np.ndarray) -> Zone:
@@ -222,9 +226,7 @@ class TableZones:
         if transform is None:
             anchors = {**seen, **self.anchors}
         else:
-            moved = {i: cv2.perspectiveTransform(c.reshape(-1, 1, 2), transform).reshape(4, 2)
-                     for i, c in self.anchors.items()}
-            anchors = {**moved, **seen}
+            anchors = {**_markers_moved(self.anchors, transform), **seen}
         return TableZones(tuple(carried.values()), anchors)
 
     def to_json(self) -> dict[str, object]:

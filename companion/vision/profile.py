@@ -107,7 +107,7 @@ def details_of(framings: Sequence[np.ndarray]) -> list[np.ndarray]:
     """A photo's detail crop (its best framing at the detail size), none when the framing is smaller:
     keypoints of an enlarged crop match nothing well."""
     w, h = DETAIL_SIZE
-    return [detail(framings[0])] if framings and framings[0].shape[0] >= h and framings[0].shape[1] >= w else []
+    return [detail(framings[0])] if len(framings) and framings[0].shape[0] >= h and framings[0].shape[1] >= w else []
 
 
 def augment(crop: np.ndarray, rng: np.random.Generator, count: int = AUGMENTS) -> list[np.ndarray]:

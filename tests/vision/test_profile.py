@@ -78,6 +78,16 @@ def test_small_crops_are_enrolled_without_details(classifier):
     assert small.details == {"blue": [], "red": []} and small.gallery.details == ()
 
 
+def test_a_photos_framings_may_come_as_one_array(classifier):
+    """The training and evaluation tools hand each photo's framings over as one (F, H, W, 3) array."""
+    crop = np.full((150, 100, 3), 90, np.uint8)
+    crop[40:110, 30:70] = (200, 40, 40)
+    stacked = enroll(classifier, {"blue": [np.stack([crop, crop])], "red": [np.stack([crop[::-1]])]})
+    listed = enroll(classifier, {"blue": [[crop, crop]], "red": [[crop[::-1].copy()]]})
+    assert len(stacked.details["blue"]) == 1 and len(stacked.details["red"]) == 1
+    assert np.allclose(stacked.gallery.vectors, listed.gallery.vectors, atol=1e-5)
+
+
 def test_a_profile_takes_the_models_present_deck_threshold(tmp_path, classifier, profile):
     # made before the same network was calibrated again: its cosines still hold, its threshold not
     path = tmp_path / "deck.json"

@@ -3,7 +3,8 @@
     .venv/bin/python -m models.evaluate [--seed N] [--families woodcut,watercolour] [--heldout-only] [--card]
 
 Prints top-1 accuracy and the confusion matrix on the house deck, unknown rejection,
-1-shot and 3-shot accuracy on decks in art styles never seen in training, and timing;
+1-shot and 3-shot accuracy on decks in art styles never seen in training (and on kin decks
+of those styles, whose beans come in a few colour groups as real beans do), and timing;
 then, per held-out family (:mod:`models.heldout`: decks drawn apart from the training
 renderer and photographed by another camera), 1-shot and 3-shot accuracy, the wrong
 answers as "truth -> predicted: count", and bare tables rejected.
@@ -112,10 +113,13 @@ def shipped(clf: CardClassifier, rep: Report, per_label: int, workers: int) -> l
     return views
 
 
-def decks(clf: CardClassifier, rep: Report, count: int, per_label: int, workers: int) -> tuple[list, Gallery]:
+def decks(clf: CardClassifier, rep: Report, count: int, per_label: int, workers: int,
+          kin: bool = False) -> tuple[list, Gallery]:
     """Decks in unseen art styles, enrolled from 1 and 3 photos per label (each photo cropped at
     every stage's corners, as ``companion vision enroll`` does); the last deck's test framings
-    and 1-shot gallery."""
+    and 1-shot gallery. With ``kin``, kin decks (beans in a few colour groups, told apart by name,
+    numbers and picture), whose figures are named ``kin_deck_...``."""
+    name, key = ("unseen kin deck", "kin_deck") if kin else ("unseen deck", "deck")
     covers = dataset.other_faces(rep.seed + 20, 50, "unseen")
     strange = unknown_views(clf, rep.seed + 30, "unseen", 100, workers)
     locator = locator_parts(clf.manifest)
@@ -125,7 +129,7 @@ def decks(clf: CardClassifier, rep: Report, count: int, per_label: int, workers:
     galleries: dict[int, Gallery] = {}
     found: list[float] = []
     for d in range(count):
-        faces = [render_face(f) for f in unseen_deck(rep.seed * 100 + d).values()]
+        faces = [render_face(f) for f in unseen_deck(rep.seed * 100 + d, kin).values()]
         shots, shot_idx = dataset.enrollment_set(faces, [3] * len(faces), rep.seed + 40 + d, locator, workers)
         views, idx = dataset.view_set(faces, [per_label] * len(faces), rep.seed + 60 + d, locator, workers, covers)
         truth = [VISION_LABELS[i] for i in idx]
@@ -138,18 +142,18 @@ def decks(clf: CardClassifier, rep: Report, count: int, per_label: int, workers:
             results[k].append(accuracy([p.label for p in preds], truth))
             argmax_results[k].append(accuracy([gallery.labels[i] for i in cosines.argmax(axis=1)], truth))
             rejections[k].append(float(np.mean([p.label == UNKNOWN for p in clf.classify_views(strange, gallery)])))
-        rep.say(f"unseen deck {d + 1}/{count}: 1-shot {results[1][-1]:.4f}, 3-shot {results[3][-1]:.4f}")
+        rep.say(f"{name} {d + 1}/{count}: 1-shot {results[1][-1]:.4f}, 3-shot {results[3][-1]:.4f}")
     for k in (1, 3):
-        rep.figures[f"deck_{k}shot_top1"] = float(np.mean(results[k]))
-        rep.figures[f"deck_{k}shot_top1_no_reject"] = float(np.mean(argmax_results[k]))
-        rep.figures[f"deck_{k}shot_unknown_rejection"] = float(np.mean(rejections[k]))
-        rep.say(f"unseen decks ({count} x {len(VISION_LABELS)} labels x {per_label} photos), {k}-shot: top-1 "
-                f"{rep.figures[f'deck_{k}shot_top1']:.4f} (argmax without unknown threshold "
-                f"{rep.figures[f'deck_{k}shot_top1_no_reject']:.4f}), unknown rejection "
-                f"{rep.figures[f'deck_{k}shot_unknown_rejection']:.4f}")
-    rep.figures["deck_images"] = count * len(VISION_LABELS) * per_label
-    rep.figures["deck_outline_found"] = float(np.mean(found))
-    rep.say(f"unseen decks: card outline found in {rep.figures['deck_outline_found']:.4f} of the test photos")
+        rep.figures[f"{key}_{k}shot_top1"] = float(np.mean(results[k]))
+        rep.figures[f"{key}_{k}shot_top1_no_reject"] = float(np.mean(argmax_results[k]))
+        rep.figures[f"{key}_{k}shot_unknown_rejection"] = float(np.mean(rejections[k]))
+        rep.say(f"{name}s ({count} x {len(VISION_LABELS)} labels x {per_label} photos), {k}-shot: top-1 "
+                f"{rep.figures[f'{key}_{k}shot_top1']:.4f} (argmax without unknown threshold "
+                f"{rep.figures[f'{key}_{k}shot_top1_no_reject']:.4f}), unknown rejection "
+                f"{rep.figures[f'{key}_{k}shot_unknown_rejection']:.4f}")
+    rep.figures[f"{key}_images"] = count * len(VISION_LABELS) * per_label
+    rep.figures[f"{key}_outline_found"] = float(np.mean(found))
+    rep.say(f"{name}s: card outline found in {rep.figures[f'{key}_outline_found']:.4f} of the test photos")
     return views, galleries[1]
 
 
@@ -202,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-label", type=int, default=200, help="house photos per label")
     parser.add_argument("--decks", type=int, default=6, help="unseen-style decks")
     parser.add_argument("--deck-photos", type=int, default=60, help="test photos per label and deck")
+    parser.add_argument("--kin-decks", type=int, default=3,
+                        help="unseen-style kin decks (beans in a few colour groups, as on real decks)")
     parser.add_argument("--families", default=",".join(FAMILIES),
                         help=f"held-out families, comma-separated ('' for none; of {', '.join(FAMILIES)})")
     parser.add_argument("--heldout-decks", type=int, default=3, help="decks per held-out family")
@@ -223,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.heldout_only:
         house = shipped(clf, rep, args.per_label, args.workers)
         deck, gallery = decks(clf, rep, args.decks, args.deck_photos, args.workers)
+        if args.kin_decks:
+            decks(clf, rep, args.kin_decks, args.deck_photos, args.workers, kin=True)
         for name, views, against in (("house", house[:1024], None), ("deck", deck, gallery)):
             batched, single, looked = timing(clf, views, against)
             rep.figures[f"ms_per_card_batched_{name}"], rep.figures[f"ms_per_card_single_{name}"] = batched, single

@@ -12,7 +12,7 @@ fonts, palettes and picture kinds that training never renders.
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -143,11 +143,39 @@ def style_deck(rng: np.random.Generator, family: str, size: int) -> list[CardDes
                        own.number, own.picture, own.meter) for own in cards]
 
 
-def unseen_deck(seed: int) -> dict[str, CardDesign]:
-    """A whole deck (every vision label) in one unseen art style, the same for a seed."""
+KIN_GROUPS = (3, 6)
+"""A kin deck's cards fall into 3 to 5 colour groups."""
+KIN_SPREAD = 12
+"""How far (per BGR channel) a kin card's colours stray from its group's."""
+
+
+def kin_deck(rng: np.random.Generator, family: str, size: int) -> list[CardDesign]:
+    """A style deck whose cards come in a few colour groups (panel, picture body and accent) and share
+    one kind of picture, as beans of like colour do: a card is told from its group by its title,
+    number, beanometer and the picture's shape only."""
+    deck = style_deck(rng, family, size)
+    groups = int(rng.integers(*KIN_GROUPS))
+    palettes = [(_color(rng), _color(rng), _color(rng)) for _ in range(groups)]
+    kind = deck[0].picture.kind
+
+    def near(color: Color) -> Color:
+        moved = np.clip(np.add(color, rng.integers(-KIN_SPREAD, KIN_SPREAD + 1, 3)), 0, 255)
+        return tuple(int(v) for v in moved)  # type: ignore[return-value]
+
+    cards = []
+    for card in deck:
+        panel, body, accent = palettes[int(rng.integers(groups))]
+        picture = Picture(kind, near(body), near(accent), card.picture.shape)
+        cards.append(replace(card, panel=near(panel), picture=picture))
+    return cards
+
+
+def unseen_deck(seed: int, kin: bool = False) -> dict[str, CardDesign]:
+    """A whole deck (every vision label) in one unseen art style, the same for a seed; with ``kin``, a kin
+    deck (:func:`kin_deck`)."""
     from companion.cards import VISION_LABELS
 
-    designs = style_deck(np.random.default_rng([seed, 7001]), "unseen", len(VISION_LABELS))
+    designs = (kin_deck if kin else style_deck)(np.random.default_rng([seed, 7001]), "unseen", len(VISION_LABELS))
     deck = dict(zip(VISION_LABELS, designs))
     back = deck[BACK]
     deck[BACK] = CardDesign(back.layout, back.font, back.background, back.frame, back.ink, back.panel,

@@ -304,9 +304,10 @@ def stage_record(args: argparse.Namespace, stage: str, started: float) -> dict:
 
 
 def previous_records() -> dict:
-    """The package manifest's training records per stage (empty where a stage has none)."""
+    """The package manifest's training records per stage, the band network's included (trained apart, by
+    :mod:`models.train_bands`); empty where a stage has none."""
     data = json.loads((MODEL_DIR / MANIFEST).read_text(encoding="utf-8")).get("training", {})
-    return {stage: data[stage] for stage in STAGES if isinstance(data.get(stage), dict)}
+    return {stage: data[stage] for stage in (*STAGES, "bands") if isinstance(data.get(stage), dict)}
 
 
 def run_stage(args: argparse.Namespace, stages: set[str], records: dict, name: str, key: str,

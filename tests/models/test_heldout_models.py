@@ -57,3 +57,13 @@ def test_an_unknown_family_is_refused_by_name(capsys):
     with pytest.raises(SystemExit):
         evaluate.main(["--families", "woodcut,pastel"])
     assert "no held-out family pastel" in capsys.readouterr().err
+
+
+def test_unseen_kin_decks_are_enrolled_named_and_reported(classifier):
+    """Decks of the renderer's unseen styles whose beans come in colour groups, as real beans do."""
+    report = evaluate.Report(77)
+    views, gallery = evaluate.decks(classifier, report, 1, 1, 1, kin=True)
+    assert len(views) == len(VISION_LABELS) and gallery.labels == VISION_LABELS
+    assert report.figures["kin_deck_images"] == len(VISION_LABELS)
+    assert report.figures["kin_deck_1shot_top1"] >= FLOOR and report.figures["kin_deck_3shot_top1"] >= FLOOR
+    assert any(line.startswith("unseen kin decks (1 x 16 labels x 1 photos), 1-shot") for line in report.lines)

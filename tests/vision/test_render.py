@@ -6,16 +6,19 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.cards import VISION_LABELS
+from companion.cards import BACK, VISION_LABELS
 from models.camera import PHOTO_H, PHOTO_W, photograph
 from models.dataset import DECK_SIZE, column_cover
 from models.render import (
     FACE_H,
     FACE_W,
+    KIN_GROUPS,
+    KIN_SPREAD,
     TRAIN_LAYOUTS,
     TRAIN_PICTURES,
     UNSEEN_LAYOUTS,
     UNSEEN_PICTURES,
+    kin_deck,
     random_design,
     render_face,
     unseen_deck,
@@ -50,6 +53,29 @@ def test_unseen_family_shares_nothing_with_training():
     assert {d.layout for d in deck.values()} <= set(UNSEEN_LAYOUTS)
     assert all(d.picture.kind in UNSEEN_PICTURES for d in deck.values())
     assert unseen_deck(3) == deck and unseen_deck(4) != deck
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), family=st.sampled_from(("train", "unseen")))
+def test_a_kin_deck_comes_in_a_few_colour_groups_told_apart_by_name_and_numbers(seed, family):
+    deck = kin_deck(np.random.default_rng(seed), family, DECK_SIZE)
+    assert len({card.picture.kind for card in deck}) == 1
+    assert len({(card.layout, card.font, card.background, card.frame, card.ink) for card in deck}) == 1
+    assert len({card.title for card in deck}) > DECK_SIZE // 2
+    groups: list[tuple[int, ...]] = []
+    for card in deck:
+        colours = (*card.panel, *card.picture.body, *card.picture.accent)
+        near = [g for g in groups if max(abs(a - b) for a, b in zip(g, colours)) <= 2 * KIN_SPREAD]
+        if not near:
+            groups.append(colours)
+    assert len(groups) < KIN_GROUPS[1]
+
+
+def test_an_unseen_kin_deck_is_a_whole_deck_in_an_unseen_style():
+    deck = unseen_deck(3, kin=True)
+    assert tuple(deck) == VISION_LABELS and deck != unseen_deck(3)
+    assert {d.layout for d in deck.values()} <= set(UNSEEN_LAYOUTS)
+    assert len({d.picture.kind for d in deck.values()}) == 1 and deck[BACK].number is None
 
 
 @settings(max_examples=30, deadline=None)

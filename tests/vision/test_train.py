@@ -67,6 +67,12 @@ def test_tiny_training_run_exports_a_working_model(tmp_path):
     assert corners[0].shape == (2, 8)
 
 
+def test_retraining_a_stage_keeps_how_every_other_model_was_trained():
+    records = train.previous_records()
+    assert {"locator", "refiner", "card", "bands"} <= set(records)
+    assert records["bands"]["columns"] > 0
+
+
 def test_stages_left_out_keep_the_package_models(tmp_path):
     code = train.main(["--stages", "refiner", "--others", "3", "--refiner-photos", "8", "--refiner-epochs", "1",
                        "--batch", "8", "--workers", "1", "--out", str(tmp_path)])

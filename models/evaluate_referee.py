@@ -29,7 +29,7 @@ from companion.rules.moves import Move, move_from_dict
 from companion.rules.setup import Setup
 from companion.rules.state import GameState
 from companion.tracker.explain import game_view
-from companion.tracker.table import TableTracker
+from companion.tracker.table import TableTracker, not_waiting
 from companion.tracker.view import SURE, view_of
 from companion.vision.scene import SceneReader
 from companion.vision.table_reader import TableReader
@@ -115,6 +115,8 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
         expected = substance(event, truth)
         truth.push(move)
         proposed: list[Seen] = []
+        waiting: list[dict[str, Any]] = []
+        """What the tablet shows to be confirmed (a proposal already there is not shown twice)."""
         sure: list[bool] = []
         notes = 0
         for frame in table_frames(truth, faces, number, rng, still, resting):
@@ -123,9 +125,11 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
                 continue
             observation = tracker.observe(view_of(reading.scene, seats, SURE), reading.moving, ours)
             if observation is not None:
+                events = not_waiting(observation.events, waiting)
                 notes += observation.note is not None
-                proposed += [substance(e, ours) for e in observation.events]
-                sure += [observation.sure] * len(observation.events)
+                waiting += events
+                proposed += [substance(e, ours) for e in events]
+                sure += [observation.sure] * len(events)
         yield Refereed(number, expected, tuple(proposed), tuple(sure), notes)
         ours.push(move)  # the group confirms the record's own event
 
@@ -165,6 +169,10 @@ def main(argv: list[str] | None = None) -> int:
     for event in events:
         if event.expected not in event.proposed:
             print(f"missed event {event.number}: {event.expected}; proposed {list(event.proposed)}")
+        elif len(event.proposed) > 1:
+            others = list(event.proposed)
+            others.remove(event.expected)
+            print(f"event {event.number}: {event.expected}, and besides it {others}")
     wanted = [e.expected for e in events]
     proposed = [p for e in events for p in e.proposed]
     found = common(wanted, proposed)

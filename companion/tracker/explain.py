@@ -3,9 +3,10 @@
 The search asks the engine only: its legal moves for every seat, each open
 choice filled from what the camera saw (a bean, a field, the beans newly face up), checked
 and applied to a copy of the state. A move is kept when it brings the table closer to the
-camera's view; the first sequence (at most ``DEPTH`` moves) that makes them agree explains
-the change. Moves the camera cannot see (a draw, a trade from hand) change nothing on the
-table, so they never explain anything and stay a tap on the tablet.
+camera's view (fewer columns apart, or as many and fewer cards: two beans planted at once in
+one field); the first sequence (at most ``DEPTH`` moves) that makes them agree explains the
+change. Moves the camera cannot see (a draw, a trade from hand) change nothing on the table,
+so they never explain anything and stay a tap on the tablet.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from companion.rules.legal import Choice, LegalMove
 from companion.rules.moves import Move
 from companion.rules.state import GameState
 from companion.rules.violations import IllegalMove
-from companion.tracker.view import TableView, mismatch
+from companion.tracker.view import TableView, distance
 
 DEPTH = 3
 """Most moves one settled change of the table may stand for (two face-up beans planted, and a harvest)."""
@@ -86,23 +87,23 @@ def explain(state: GameState, seen: TableView) -> list[Move] | None:
     """The moves (oldest first) that turn the game's table into ``seen``: [] when they agree already, None
     when no sequence of at most ``DEPTH`` legal moves does."""
     seats = tuple(seat for seat, _ in seen.fields)
-    start = mismatch(game_view(state, seats), seen)
-    if start == 0:
+    start = distance(game_view(state, seats), seen)
+    if start[0] == 0:
         return []
-    frontier: list[tuple[GameState, list[Move], int]] = [(state, [], start)]
+    frontier: list[tuple[GameState, list[Move], tuple[int, int]]] = [(state, [], start)]
     for _ in range(DEPTH):
         grown = []
-        for current, path, distance in frontier:
+        for current, path, far in frontier:
             for move, step in candidates(current, seen):
                 after = copy.deepcopy(current)
                 try:
                     logged = after.push(move)
                 except IllegalMove:
                     continue
-                left = mismatch(game_view(after, seats), seen)
-                if left == 0:
+                left = distance(game_view(after, seats), seen)
+                if left[0] == 0:
                     return path + [logged]
-                if left < distance or (step and left == distance):
+                if left < far or (step and left == far):
                     grown.append((after, path + [logged], left))
         frontier = grown
     return None

@@ -15,6 +15,7 @@ the table may push it without a tap.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,6 +91,20 @@ class Observation:
     events: tuple[dict[str, Any], ...]
     sure: bool
     note: str | None = None
+
+
+def not_waiting(events: Sequence[dict[str, Any]], waiting: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``events`` less those among ``waiting`` (the camera's proposals not yet confirmed), each waiting one standing
+    for one: a table that settles back on what it showed before (a hand rested on a field and left) would propose
+    them again."""
+    left = list(waiting)
+    new = []
+    for event in events:
+        if event in left:
+            left.remove(event)
+        else:
+            new.append(event)
+    return new
 
 
 class TableTracker:

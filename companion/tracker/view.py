@@ -91,6 +91,31 @@ def mismatch(game: TableView, seen: TableView) -> int:
     return differ
 
 
+def distance(game: TableView, seen: TableView) -> tuple[int, int]:
+    """How far the game's table lies from the camera's: the columns and face-up beans that differ
+    (:func:`mismatch`), then the cards by which the seats' columns differ, so that a field one card short of
+    what the camera sees is nearer than one two cards short."""
+    ours = game.seats()
+    cards = sum(cards_differing(ours.get(seat, ()), columns) for seat, columns in seen.fields)
+    return mismatch(game, seen), cards
+
+
+def cards_differing(game: Sequence[Column], seen: Sequence[Column]) -> int:
+    """How many cards one seat's columns differ by: each seen column against the game's column of its bean
+    nearest in count (a seen column of open bean: any column), and every column left over whole."""
+    left = list(game)
+    apart = 0
+    for bean, count in sorted(seen, key=lambda c: c[0] is None):
+        near = [k for k, (b, _) in enumerate(left) if bean is None or b == bean]
+        if not near:
+            apart += count
+            continue
+        k = min(near, key=lambda k: abs(left[k][1] - count))
+        apart += abs(left[k][1] - count)
+        del left[k]
+    return apart + sum(n for _, n in left)
+
+
 def columns_differing(game: Sequence[Column], seen: Sequence[Column]) -> int:
     """How many of one seat's columns differ between the game's and the camera's; a seen column with an open
     bean matches a game column of the same count and any bean."""

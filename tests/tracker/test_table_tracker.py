@@ -10,8 +10,8 @@ from companion.rules.moves import move_from_dict
 from companion.rules.setup import Setup
 from companion.rules.state import GameState
 from companion.tracker.explain import explain
-from companion.tracker.table import Observation, Steadiness, TableTracker
-from companion.tracker.view import TableView, mismatch
+from companion.tracker.table import Observation, Steadiness, TableTracker, not_waiting
+from companion.tracker.view import TableView, cards_differing, distance, mismatch
 
 ANN, BEN, CID = 0, 1, 2
 
@@ -184,3 +184,29 @@ def test_a_frame_unsure_of_a_bean_agrees_with_the_frames_that_name_it():
     answers = [steadiness.feed(view, False) for view in (named, unsure, named)]
     assert answers == [None, None, named]
     assert steadiness.feed(seen(ben=(("chili", 2),)), False) is None  # a count no frame agrees with stays out
+
+
+def test_what_waits_on_the_tablet_already_is_not_proposed_again():
+    plant = {"type": "plant", "player": ANN, "bean": "blue", "source": "hand", "field": 0}
+    harvest = {"type": "harvest", "player": BEN, "field": 0}
+    assert not_waiting([plant], [harvest, plant]) == []
+    assert not_waiting([harvest, plant], [plant]) == [harvest]
+    assert not_waiting([plant, plant], [plant]) == [plant]  # two like plants: the second is new
+    assert not_waiting([plant, plant], []) == [plant, plant]
+
+
+def test_two_like_beans_planted_from_the_hand_at_once_are_both_proposed():
+    """Ann's two first cards are blues: she lays both on one field before the camera sees the table still."""
+    state = table()
+    observation = settle(TableTracker(), state, seen(ann=(("blue", 2),)))
+    assert observation is not None
+    plant = {"type": "plant", "player": ANN, "bean": "blue", "source": "hand", "field": 0}
+    assert observation.events == (plant, plant)
+    assert explain(table(), seen(ann=(("blue", 3),))) is None  # a third card from the hand: the rules refuse it
+
+
+def test_cards_apart_count_each_column_against_its_beans_nearest():
+    assert cards_differing((("blue", 1),), (("blue", 3),)) == 2
+    assert cards_differing((("blue", 1), ("soy", 4)), (("soy", 5),)) == 2  # one soy more, the blue field gone
+    assert cards_differing((("blue", 2),), ((None, 2),)) == 0
+    assert distance(seen(ann=(("blue", 1),)), seen(ann=(("blue", 2),))) == (1, 1)

@@ -1,0 +1,55 @@
+"""The camera referee on the server: settled table views become proposals on the tablet, each proposed once."""
+
+from __future__ import annotations
+
+import numpy as np
+from flask import Flask
+
+from companion.vision.scene import Scene, SeenCard, Stack
+from support.web_client import Editor
+
+ZONES = ("fields-0", "fields-1", "fields-2", "face-up")
+
+
+def table(*fields: tuple[int, str, int]) -> Scene:
+    """The camera's scene of a table with these (seat, bean, count) columns, every zone in sight."""
+    corners = np.zeros((4, 2), np.float32)
+    stacks = tuple(Stack(bean, count, corners, SeenCard(corners, bean, 0.99), f"fields-{seat}")
+                   for seat, bean, count in fields)
+    return Scene((), stacks, ZONES)
+
+
+def still(app: Flask, scene: Scene, frames: int = 4) -> None:
+    referee = app.extensions["hardware"].referee
+    for _ in range(frames):
+        referee.frame(scene, False)
+
+
+def camera_proposals(editor: Editor, game_id: int) -> list[dict]:
+    return [p["event"] for p in editor.get(f"/api/games/{game_id}").get_json()["proposals"]
+            if p["source"] == "camera"]
+
+
+def test_a_plant_the_table_shows_again_after_a_hand_rested_on_it_is_proposed_once(app, editor):
+    game_id = editor.start()["game_id"]
+    referee = app.extensions["hardware"].referee
+    still(app, table())
+    referee.frame(table(), True)  # Ann's hand lays a blue
+    still(app, table((0, "blue", 1)))
+    plant = {"type": "plant", "player": 0, "bean": "blue", "source": "hand", "field": 0}
+    assert camera_proposals(editor, game_id) == [plant]
+    referee.frame(table(), True)
+    still(app, table())  # her hand rests on the field: the card is out of sight
+    referee.frame(table(), True)
+    still(app, table((0, "blue", 1)))  # and leaves
+    assert camera_proposals(editor, game_id) == [plant]
+
+
+
+def test_two_like_plants_seen_at_once_are_both_proposed(app, editor):
+    """Ann plants two blues from her hand before the camera settles: two events alike, both wanted."""
+    game_id = editor.start()["game_id"]
+    still(app, table())
+    app.extensions["hardware"].referee.frame(table(), True)
+    still(app, table((0, "blue", 2)))
+    assert [e["type"] for e in camera_proposals(editor, game_id)] == ["plant", "plant"]

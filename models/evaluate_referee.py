@@ -38,8 +38,8 @@ from models.game_table import SEATS_AT, draw_table, hand_over
 from models.render import house_design, render_face
 
 STILL = 9
-"""Still frames after each change (0.3 s at 30 frames a second): the table reader reads the 1st, 4th and 8th of
-them, three votes."""
+"""Still frames after each change (0.3 s at 30 frames a second): the table reader reads the 1st, 2nd, 4th and 8th
+of them, four votes."""
 TAPS = {"trade", "end-trading", "draw"}
 """What the camera cannot see: entered by a tap."""
 

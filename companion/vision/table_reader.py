@@ -2,7 +2,7 @@
 
 :class:`TableReader` is what a camera loop calls once per frame. It compares the frame with the
 one before (:mod:`companion.vision.motion`). What the referee votes on are still frames: the first
-still frame after a move is read in full, and so is the first one named against another deck.
+two still frames after a move are read in full, and so is the first one named against another deck.
 Otherwise only one frame in ``REREAD`` is read: while the table stays still nothing on it
 changes (the tracker's votes still see fresh readings), and while a hand moves over it the
 referee counts nothing (the page still sees the table now and then). The other frames get the
@@ -21,7 +21,10 @@ from companion.vision.scene import Scene, SceneReader, read_table
 from companion.vision.zones import TableZones
 
 REREAD = 4
-"""Apart from the first still frame after a move, one frame in this many is read."""
+"""Apart from the first still frames after a move, one frame in this many is read."""
+FIRST_READS = 2
+"""The first still frames after a move that are all read: the referee's votes get two readings of a change at once
+(a count one frame misreads is outvoted within ``REREAD`` frames more, not two times ``REREAD``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +67,7 @@ class TableReader:
         self._thumb = thumb
         self._still = 0 if moved else self._still + 1
         self._since_read += 1
-        due = self._since_read >= self.reread if moved else self._still == 1 or self._still % self.reread == 0
+        due = self._since_read >= self.reread if moved else self._still <= FIRST_READS or self._still % self.reread == 0
         if self._last is not None and gallery is self._gallery and not due:
             return Reading(self._last.scene, self._last.zones, moved, False)
         self._gallery, self._since_read = gallery, 0

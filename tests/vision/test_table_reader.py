@@ -1,8 +1,9 @@
 """The table reader: which camera frames are read, and which the referee hears of.
 
 The referee votes on still frames only, so a hand moving over the table is not read (one frame
-in ``REREAD`` is, so that the page still shows the table), and the first still frame after it
-is read at once: a card that lands is named on the first frame that shows it lying still.
+in ``REREAD`` is, so that the page still shows the table), and the first two still frames after
+it are read at once: a card that lands is named on the first frame that shows it lying still, and the
+votes get a second reading of it on the next.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import cv2
 import numpy as np
 
 from companion.vision.scene import SceneReader
-from companion.vision.table_reader import REREAD, TableReader
+from companion.vision.table_reader import FIRST_READS, REREAD, TableReader
 from companion.vision.zones import FIELDS_ID, find_markers
 from models.game_table import draw_table, hand_over
 from models.render import house_design, render_face
@@ -25,11 +26,11 @@ def test_a_moving_hand_is_not_read_and_the_first_still_frame_after_it_is(classif
     table = TableReader(SceneReader(classifier))
     readings = [table.read(frame) for frame in [before] * 6 + hands + [after] * 6]
 
-    assert REREAD == 4
+    assert REREAD == 4 and FIRST_READS == 2
     assert [r.moving for r in readings] == [False] * 6 + [True] * 6 + [False] * 5  # the hand leaving is a move too
-    assert [r.fresh for r in readings] == [True, False, False, True, False, False,  # still: the 1st, 4th, 8th ...
+    assert [r.fresh for r in readings] == [True, True, False, True, False, False,  # still: the 1st, 2nd, 4th, 8th ...
                                            False, True, False, False, False, True,  # moving: one in four, for the page
-                                           True, False, False, True, False]  # the first still frame at once
+                                           True, True, False, True, False]  # the first still frames at once
     assert [r.news for r in readings] == [r.fresh or r.moving for r in readings]
     stacks = [sorted((s.bean, s.count) for s in r.scene.stacks) for r in readings]
     assert stacks[0] == stacks[5] == [("soy", 2)]

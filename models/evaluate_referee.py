@@ -115,8 +115,7 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
         expected = substance(event, truth)
         truth.push(move)
         proposed: list[Seen] = []
-        waiting: list[dict[str, Any]] = []
-        """What the tablet shows to be confirmed (a proposal already there is not shown twice)."""
+        waiting: list[dict[str, Any]] = []  # what the tablet shows to be confirmed: nothing there is shown twice
         sure: list[bool] = []
         notes = 0
         for frame in table_frames(truth, faces, number, rng, still, resting):

@@ -1,8 +1,8 @@
 """Card classification speed on 2 threads: batched vs. one card per call (second looks included),
 plus the crop step (one crop against every stage's framings) and a whole read of each photo
 (framings, then for a card still unsure its neighbours refined and read too); and, against a
-held-out woodcut deck enrolled from one photo per bean, naming with the keypoints' second
-opinion for close calls beside the same gallery without it.
+held-out woodcut deck enrolled from one photo per bean, naming with the second opinion for cards
+in doubt (keypoints, and the detail matcher for close calls) beside the same gallery without it.
 
     .venv/bin/python benchmarks/vision.py
 """
@@ -56,25 +56,31 @@ def main() -> None:
 
 
 def second_opinion(reader: CardReader) -> None:
-    """ms per card naming a held-out deck's photos with and without the second opinion (best of 3 rounds)."""
+    """ms per card naming a held-out deck's photos without the second opinion, with its keypoints alone, and with
+    its keypoints and the detail matcher (best of 3 interleaved rounds)."""
     seed = 4_000_001
     enrolled = shoot(measure.enrollment_shots("woodcut", seed, 0, 1), reader.classifier.manifest)
     views = shoot(measure.test_shots("woodcut", seed, 0, 8), reader.classifier.manifest)
     gallery = enroll(reader.classifier, {label: [v.framings] for label, v in zip(VISION_LABELS, enrolled)}).gallery
-    without = dataclasses.replace(gallery, details=())
-    rows = reader.classifier.cosines(views, without, without.threshold)
-    doubt = float(np.mean([close_call(row) or near_threshold(row, without.threshold) for row in rows]))
-    best = {"with": float("inf"), "without": float("inf")}
+    galleries = {"without": dataclasses.replace(gallery, details=(), matches=()),
+                 "keypoints": dataclasses.replace(gallery, matches=()), "matcher": gallery}
+    rows = reader.classifier.cosines(views, galleries["without"], gallery.threshold)
+    doubt = float(np.mean([close_call(row) or near_threshold(row, gallery.threshold) for row in rows]))
+    close = float(np.mean([close_call(row) for row in rows]))
+    best = dict.fromkeys(galleries, float("inf"))
     for _ in range(3):
-        for name, against in (("without", without), ("with", gallery)):
+        for name, against in galleries.items():
             start = time.perf_counter()
             reader.classifier.classify_views(views, against)
             best[name] = min(best[name], (time.perf_counter() - start) * 1000 / len(views))
-    extra = (best["with"] - best["without"]) / max(doubt, 1e-9)
-    print(f"  held-out woodcut deck, 1-shot, {len(views)} photos, {doubt:.1%} in doubt (close call or near threshold):")
-    print(f"    named without second opinion: {best['without']:.3f} ms per card (baseline)")
-    print(f"    named with it               : {best['with']:.3f} ms per card ({best['with'] / best['without']:.2f} x);"
-          f" about {extra:.1f} ms more per card in doubt")
+    base, sift, full = best["without"], best["keypoints"], best["matcher"]
+    print(f"  held-out woodcut deck, 1-shot, {len(views)} photos, {doubt:.1%} in doubt (close call or near threshold),"
+          f" {close:.1%} close calls:")
+    print(f"    named without second opinion     : {base:.3f} ms per card (baseline)")
+    print(f"    with its keypoints               : {sift:.3f} ms per card ({sift / base:.2f} x);"
+          f" about {(sift - base) / max(doubt, 1e-9):.1f} ms more per card in doubt")
+    print(f"    with keypoints and detail matcher: {full:.3f} ms per card ({full / base:.2f} x);"
+          f" the matcher about {(full - sift) / max(close, 1e-9):.1f} ms more per close call")
 
 
 if __name__ == "__main__":

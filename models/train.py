@@ -277,6 +277,10 @@ def write_manifest(manifest: Manifest, extra: dict, path: Path) -> None:
             "refiner": {**entry(manifest.refiner),
                         "outputs": ["corners (N, 8): x, y of 4 corners, shares of the view"]},
             "bands": {**entry(manifest.bands), "outputs": ["bands (N, H): logit of a card's top edge per row"]},
+            "detail_features": {**entry(manifest.detail_features), "outputs": ["features (N, C, H/8, W/8)"]},
+            "detail_compare": {**entry(manifest.detail_compare), "channels": manifest.detail_channels,
+                               "input": "card, photo: feature maps float32 (N, C, H, W)",
+                               "outputs": ["logit (N,): how well the card matches the photo"]},
             "labels": list(manifest.labels), "unknown_threshold": round(manifest.unknown_threshold, 4),
             "deck_threshold": round(manifest.deck_threshold, 4), "training": extra}
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
@@ -304,10 +308,10 @@ def stage_record(args: argparse.Namespace, stage: str, started: float) -> dict:
 
 
 def previous_records() -> dict:
-    """The package manifest's training records per stage, the band network's included (trained apart, by
-    :mod:`models.train_bands`); empty where a stage has none."""
+    """The package manifest's training records per stage, the band network's and the detail matcher's included
+    (trained apart, by :mod:`models.train_bands` and :mod:`models.train_detail`); empty where a stage has none."""
     data = json.loads((MODEL_DIR / MANIFEST).read_text(encoding="utf-8")).get("training", {})
-    return {stage: data[stage] for stage in (*STAGES, "bands") if isinstance(data.get(stage), dict)}
+    return {stage: data[stage] for stage in (*STAGES, "bands", "detail") if isinstance(data.get(stage), dict)}
 
 
 def run_stage(args: argparse.Namespace, stages: set[str], records: dict, name: str, key: str,
@@ -403,10 +407,12 @@ def main(argv: list[str] | None = None) -> int:
     classifier = run_stage(args, stages, records, "card", "classifier",
                            lambda: train_card(args, faces[:len(VISION_LABELS) + args.card_others], locator))
 
-    bands = load_manifest().bands  # trained apart (models.train_bands)
+    apart = load_manifest()  # the band network and the detail matcher are trained apart
     if not shipped:
-        shutil.copy(MODEL_DIR / bands.file, args.out / bands.file)
-    manifest = Manifest(classifier, locator, refiner, bands, VISION_LABELS, EMBED_DIM, SCALE, -1.0, -1.0)
+        for model in (apart.bands, apart.detail_features, apart.detail_compare):
+            shutil.copy(MODEL_DIR / model.file, args.out / model.file)
+    manifest = Manifest(classifier, locator, refiner, apart.bands, apart.detail_features, apart.detail_compare,
+                        apart.detail_channels, VISION_LABELS, EMBED_DIM, SCALE, -1.0, -1.0)
     if not shipped:
         log("not the package directory: no calibration, no evaluation")
         write_manifest(manifest, records, args.out / MANIFEST)

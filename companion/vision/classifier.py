@@ -14,8 +14,9 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.vision.keypoints import Keypoints, close_call, keypoints, near_threshold, reconsidered
+from companion.vision.keypoints import Keypoints, candidates, close_call, keypoints, near_threshold, reconsidered
 from companion.vision.manifest import Manifest, load_manifest
+from companion.vision.matcher import DetailMatcher
 from companion.vision.onnx import open_session
 from companion.vision.preprocess import to_input
 from companion.vision.views import CardViews
@@ -40,13 +41,16 @@ class Prediction:
 
 @dataclass(frozen=True)
 class Gallery:
-    """Labels with one unit vector each, and the least cosine for a match; per label, the keypoints of
-    its enrolled photos (:mod:`companion.vision.keypoints`), where the deck was enrolled with them."""
+    """Labels with one unit vector each, and the least cosine for a match; per label, the keypoints
+    (:mod:`companion.vision.keypoints`) and detail-matcher features of its enrolled photos, where the deck was
+    enrolled with them."""
 
     labels: tuple[str, ...]
     vectors: np.ndarray
     threshold: float
     details: tuple[tuple[Keypoints, ...], ...] = ()
+    matches: tuple[np.ndarray, ...] = ()
+    """Per label, the detail matcher's feature maps of its enrolled photos (:mod:`companion.vision.matcher`)."""
 
 
 def decide(cosines: np.ndarray, labels: Sequence[str], threshold: float, scale: float) -> list[Prediction]:
@@ -86,6 +90,7 @@ class CardClassifier:
         self.manifest = manifest or load_manifest()
         outputs = [(None, self.manifest.embedding_dim), (None, len(self.manifest.labels))]  # embeddings, cosines
         self.session = open_session(self.manifest.classifier, outputs, threads, directory)
+        self.matcher = DetailMatcher(self.manifest, threads, directory)
 
     @property
     def input_size(self) -> tuple[int, int]:
@@ -142,7 +147,7 @@ class CardClassifier:
         without framings (no card was found) gets cosine -1 to every label, below any
         threshold. Against a gallery enrolled with keypoints, a card whose best two labels are
         still close, or whose best is only just a match, gets the second opinion of its details
-        (:func:`~companion.vision.keypoints.reconsidered`).
+        (:func:`~companion.vision.keypoints.reconsidered`, with :meth:`matched` in a close call).
         """
         seen = [i for i, v in enumerate(views) if len(v.framings)]
         embeddings, shipped = self.infer([views[i].framings[0] for i in seen])
@@ -157,8 +162,18 @@ class CardClassifier:
             for i in seen:
                 doubt = close_call(cosines[i]) or near_threshold(cosines[i], threshold)
                 if doubt and len(views[i].details):
-                    cosines[i] = reconsidered(cosines[i], threshold, keypoints(views[i].details[0]), gallery.details)
+                    crop = views[i].details[0]
+                    cosines[i] = reconsidered(cosines[i], threshold, keypoints(crop), gallery.details,
+                                              self.matched(crop, cosines[i], gallery))
         return cosines
+
+    def matched(self, crop: np.ndarray, row: np.ndarray, gallery: Gallery) -> dict[int, float] | None:
+        """In a close call (``row``: the card's cosines), the detail matcher's logit of the card's detail crop
+        (either way up) against each candidate label's enrolled photos; else (or without their features) none."""
+        if not gallery.matches or not close_call(row):
+            return None
+        card = self.matcher.features([crop, turned(crop)])
+        return {int(k): self.matcher.logit(card, gallery.matches[k]) for k in candidates(row)}
 
     def _read(self, cosines: np.ndarray, readings: Sequence[tuple[int, Sequence[np.ndarray], bool]],
              gallery: Gallery | None) -> None:

@@ -35,6 +35,9 @@ DOUBT = 0.2
 """A label less than this above the threshold needs :data:`LEAST_INLIERS` to keep its cosine; without, it loses this."""
 LEAST_INLIERS = 3
 """Inliers a card named near the threshold must share with one of its label's enrolled photos."""
+MATCH_WEIGHT = 0.01
+"""Cosine added per unit of the detail matcher's logit (:mod:`companion.vision.matcher`) in a close call.
+Chosen on development seeds of the held-out families (models/MODEL_CARD.md)."""
 
 
 @dataclass(frozen=True)
@@ -85,14 +88,21 @@ def near_threshold(row: np.ndarray, threshold: float) -> bool:
     return threshold <= float(row.max()) < threshold + DOUBT
 
 
-def reconsidered(row: np.ndarray, threshold: float, card: Keypoints,
-                 photos: Sequence[Sequence[Keypoints]]) -> np.ndarray:
-    """A card's cosines (one row) after the second opinion (``photos``: per label, its photos' keypoints).
+def candidates(row: np.ndarray) -> np.ndarray:
+    """The :data:`CANDIDATES` best labels of a card's cosines (one row), best first."""
+    return np.argsort(row)[::-1][:CANDIDATES]
+
+
+def reconsidered(row: np.ndarray, threshold: float, card: Keypoints, photos: Sequence[Sequence[Keypoints]],
+                 matched: dict[int, float] | None = None) -> np.ndarray:
+    """A card's cosines (one row) after the second opinion (``photos``: per label, its photos' keypoints;
+    ``matched``: the detail matcher's logit of each of the card's :func:`candidates`, where it was asked).
 
     In a close call (:func:`close_call`) each of its :data:`CANDIDATES` best labels gains :data:`WEIGHT` per
-    inlier of its best enrolled photo. Then whichever label leads, if less than :data:`DOUBT` above
-    ``threshold``, needs :data:`LEAST_INLIERS` with one of its photos, or loses :data:`DOUBT` and the next
-    one leads (so a label the first look ranked lower is never named unchecked).
+    inlier of its best enrolled photo, and :data:`MATCH_WEIGHT` per unit of its matcher logit. Then whichever
+    label leads, if less than :data:`DOUBT` above ``threshold``, needs :data:`LEAST_INLIERS` with one of its
+    photos, or loses :data:`DOUBT` and the next one leads (so a label the first look ranked lower is never
+    named unchecked).
     """
     found: dict[int, int] = {}
 
@@ -103,8 +113,8 @@ def reconsidered(row: np.ndarray, threshold: float, card: Keypoints,
 
     out = row.copy()
     if close_call(row):
-        for label in np.argsort(row)[::-1][:CANDIDATES]:
-            out[label] += WEIGHT * best(int(label))
+        for label in candidates(row):
+            out[label] += WEIGHT * best(int(label)) + MATCH_WEIGHT * (matched or {}).get(int(label), 0.0)
     while True:
         lead = int(np.argmax(out))
         if not threshold <= out[lead] < threshold + DOUBT or best(lead) >= LEAST_INLIERS:

@@ -39,6 +39,12 @@ class Manifest:
     refiner: ModelFile
     bands: ModelFile
     """The band network of field columns (:mod:`companion.vision.columns`)."""
+    detail_features: ModelFile
+    """The detail matcher's feature network (:mod:`companion.vision.matcher`): a crop at its input size."""
+    detail_compare: ModelFile
+    """The detail matcher's comparison: its input size is that of the feature maps it compares."""
+    detail_channels: int
+    """Channels of the detail matcher's feature maps."""
     labels: tuple[str, ...]
     embedding_dim: int
     scale: float
@@ -68,7 +74,8 @@ def load_manifest(directory: Path | None = None) -> Manifest:
         data = json.loads(res.read_text(encoding="utf-8"))
         net = data["classifier"]
         return Manifest(_model_file(net), _model_file(data["locator"]), _model_file(data["refiner"]),
-                        _model_file(data["bands"]),
+                        _model_file(data["bands"]), _model_file(data["detail_features"]),
+                        _model_file(data["detail_compare"]), int(data["detail_compare"]["channels"]),
                         tuple(data["labels"]),
                         int(net["embedding_dim"]), float(net["scale"]), float(data["unknown_threshold"]),
                         float(data["deck_threshold"]))

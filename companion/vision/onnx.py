@@ -22,12 +22,12 @@ Shape = tuple[int | None, ...]
 """A tensor shape as the code expects it; ``None`` where any size goes (the batch)."""
 
 
-def open_session(model: ModelFile, outputs: Sequence[Shape], threads: int = 2,
-                 directory: Path | None = None) -> ort.InferenceSession:
+def open_session(model: ModelFile, outputs: Sequence[Shape], threads: int = 2, directory: Path | None = None,
+                 inputs: Sequence[tuple[str, Shape]] | None = None) -> ort.InferenceSession:
     """A CPU session on ``threads`` threads; the file comes from the package unless ``directory``.
 
-    The model must take ``image`` of (N, 3, height, width) as the manifest gives them, and give
-    ``outputs`` (in order); :class:`VisionError` otherwise.
+    The model must take ``inputs`` (in order; by default one, ``image`` of (N, 3, height, width) as the
+    manifest gives them), and give ``outputs`` (in order); :class:`VisionError` otherwise.
     """
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads
@@ -37,20 +37,22 @@ def open_session(model: ModelFile, outputs: Sequence[Shape], threads: int = 2,
         session = ort.InferenceSession(data, options, providers=["CPUExecutionProvider"])
     except Exception as exc:  # onnxruntime raises its own untyped errors
         raise VisionError(f"{model.file}: cannot load the model ({exc}); {REBUILD_HINT}") from None
-    problem = shape_problem(session, (None, 3, model.input_height, model.input_width), outputs)
+    problem = shape_problem(session, inputs or [(INPUT, (None, 3, model.input_height, model.input_width))], outputs)
     if problem:
         raise VisionError(f"{model_location(model.file, directory)}: the model does not fit this program: "
                           f"{problem}; {REBUILD_HINT}")
     return session
 
 
-def shape_problem(session: ort.InferenceSession, image: Shape, outputs: Sequence[Shape]) -> str | None:
+def shape_problem(session: ort.InferenceSession, inputs: Sequence[tuple[str, Shape]],
+                  outputs: Sequence[Shape]) -> str | None:
     """What is wrong with the session's input and output shapes, or ``None``."""
-    inputs = session.get_inputs()
-    if [i.name for i in inputs] != [INPUT]:
-        return f"its inputs are {_names(inputs)}, expected one named {INPUT!r}"
-    if not _fits(inputs[0].shape, image):
-        return f"input {INPUT!r} expected {_shown(image)}, found {_shown(inputs[0].shape)}"
+    given = session.get_inputs()
+    if [i.name for i in given] != [name for name, _ in inputs]:
+        return f"its inputs are {_names(given)}, expected {', '.join(repr(name) for name, _ in inputs)}"
+    for tensor, (name, shape) in zip(given, inputs):
+        if not _fits(tensor.shape, shape):
+            return f"input {name!r} expected {_shown(shape)}, found {_shown(tensor.shape)}"
     found = session.get_outputs()
     if len(found) != len(outputs):
         return f"it has {len(found)} outputs ({_names(found)}), expected {len(outputs)}"

@@ -3,7 +3,8 @@
 A profile holds one prototype per label: the mean embedding of the enrolled photos
 (each cropped at several stages' corners) and of augmented copies of them (light,
 blur, small shifts, upside down); and each photo's best framing at the detail size, whose
-keypoints give a close call a second opinion (:mod:`companion.vision.keypoints`).
+keypoints and detail-matcher features give a close call a second opinion
+(:mod:`companion.vision.keypoints`, :mod:`companion.vision.matcher`).
 """
 
 from __future__ import annotations
@@ -96,11 +97,13 @@ def _unpng(text: str) -> np.ndarray:
 
 def gallery(labels: tuple[str, ...], vectors: np.ndarray, classifier: CardClassifier,
             details: Mapping[str, Sequence[np.ndarray]]) -> Gallery:
-    """The gallery of prototypes ``vectors`` at ``classifier``'s deck threshold, with the keypoints of each
-    label's detail crops where every label has some (else no second opinion)."""
-    every = all(details.get(label) for label in labels)
-    found = tuple(tuple(keypoints(crop) for crop in details[label]) for label in labels) if every else ()
-    return Gallery(labels, vectors, classifier.manifest.deck_threshold, found)
+    """The gallery of prototypes ``vectors`` at ``classifier``'s deck threshold, with the keypoints and the
+    detail matcher's features of each label's detail crops where every label has some (else no second opinion)."""
+    if not all(details.get(label) for label in labels):
+        return Gallery(labels, vectors, classifier.manifest.deck_threshold)
+    found = tuple(tuple(keypoints(crop) for crop in details[label]) for label in labels)
+    matches = tuple(classifier.matcher.features(details[label]) for label in labels)
+    return Gallery(labels, vectors, classifier.manifest.deck_threshold, found, matches)
 
 
 def details_of(framings: Sequence[np.ndarray]) -> list[np.ndarray]:

@@ -40,11 +40,12 @@ def tiny_net(height: int, width: int, outputs: dict[str, tuple[int, ...]], input
 
 def models_folder(folder: Path, **nets: bytes) -> Path:
     """``folder`` with the package's manifest and model files, where each of ``nets`` (by manifest key:
-    classifier, locator, refiner) replaces that model's file, its checksum updated in the manifest."""
+    classifier, locator, refiner, detail_features...) replaces that model's file, its checksum updated in the
+    manifest."""
     package = resources.files(PACKAGE)
     manifest = json.loads(package.joinpath(MANIFEST).read_text(encoding="utf-8"))
     folder.mkdir(parents=True, exist_ok=True)
-    for key in ("classifier", "locator", "refiner"):
+    for key in [k for k, v in manifest.items() if isinstance(v, dict) and "file" in v]:
         entry, target = manifest[key], folder / manifest[key]["file"]
         if key in nets:
             target.write_bytes(nets[key])

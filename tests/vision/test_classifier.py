@@ -20,13 +20,21 @@ from models.dataset import non_card_photo
 
 def test_manifest_checksums_and_shapes(reader):
     data = json.loads(resources.files("models").joinpath("manifest.json").read_text())
+    matcher = reader.classifier.matcher
     sessions = (("classifier", reader.classifier.session), ("locator", reader.locator.session),
-                ("refiner", reader.locator.refiner.session))
+                ("refiner", reader.locator.refiner.session), ("detail_features", matcher.features_session))
+    total = 0
     for key, session in sessions:
         blob = resources.files("models").joinpath(data[key]["file"]).read_bytes()
         assert hashlib.sha256(blob).hexdigest() == data[key]["sha256"]
-        assert len(blob) < 5 * 1024 * 1024
+        total += len(blob)
         assert session.get_inputs()[0].shape[1:] == [3, data[key]["input_height"], data[key]["input_width"]]
+    compare = data["detail_compare"]
+    blob = resources.files("models").joinpath(compare["file"]).read_bytes()
+    assert hashlib.sha256(blob).hexdigest() == compare["sha256"]
+    for given in matcher.compare_session.get_inputs():
+        assert given.shape[1:] == [compare["channels"], compare["input_height"], compare["input_width"]]
+    assert total + len(blob) < 20 * 1024 * 1024  # the limit for every model file together
     assert tuple(data["labels"]) == VISION_LABELS
     assert -1 < data["unknown_threshold"] < 1 and -1 < data["deck_threshold"] < 1
 

@@ -19,20 +19,6 @@ from companion.vision.keypoints import (
     near_threshold,
     reconsidered,
 )
-from models.heldout.camera import photograph
-from models.heldout.families import FAMILIES
-
-
-@pytest.fixture(scope="module")
-def details(reader, kit) -> dict[str, list[np.ndarray]]:
-    """Two photos of each card of a held-out woodcut deck (:mod:`models.heldout`), cropped at the detail size:
-    one to enroll, one fresh."""
-    family = FAMILIES["woodcut"]
-    faces = family.deck(kit.seed)
-    photos = [photograph(face, np.random.default_rng([kit.seed, 21, c, i]), family.look)
-              for c, face in enumerate(faces) for i in range(2)]  # fmt: skip
-    crops = [reader.locator.framings(photo, DETAIL_SIZE)[0] for photo in photos]
-    return {label: crops[2 * c:2 * c + 2] for c, label in enumerate(VISION_LABELS)}
 
 
 def test_a_card_matches_its_own_enrolled_photo_better_than_any_other_bean(details):

@@ -21,6 +21,7 @@ EMBEDDING, LABELS = SHIPPED.embedding_dim, len(SHIPPED.labels)
 CLASSIFIER_HW = (SHIPPED.classifier.input_height, SHIPPED.classifier.input_width)  # (96, 64)
 LOCATOR_HW = (SHIPPED.locator.input_height, SHIPPED.locator.input_width)  # (80, 96)
 REFINER_HW = (SHIPPED.refiner.input_height, SHIPPED.refiner.input_width)  # (120, 80)
+DETAIL_HW = (SHIPPED.detail_features.input_height, SHIPPED.detail_features.input_width)  # (144, 96)
 
 CASES = {
     "classifier-input": ("classifier", tiny_net(64, 64, {"embedding": (0, EMBEDDING), "cosines": (0, LABELS)}),
@@ -33,11 +34,15 @@ CASES = {
                            "it has 1 outputs ('embedding'), expected 2"),
     "classifier-input-name": ("classifier", tiny_net(*CLASSIFIER_HW, {"embedding": (0, EMBEDDING),
                                                                       "cosines": (0, LABELS)}, "pixels"),
-                              "its inputs are 'pixels', expected one named 'image'"),
+                              "its inputs are 'pixels', expected 'image'"),
     "locator-mask": ("locator", tiny_net(*LOCATOR_HW, {"mask": (0, 1, *LOCATOR_HW)}),
                      "output 'mask' expected (N, 1, 40, 48), found (n, 1, 80, 96)"),
     "refiner-corners": ("refiner", tiny_net(*REFINER_HW, {"corners": (0, 4)}),
                         "output 'corners' expected (N, 8), found (n, 4)"),
+    "detail-features": ("detail_features", tiny_net(*DETAIL_HW, {"features": (0, 8)}),
+                        "output 'features' expected (N, 96, 18, 12), found (n, 8)"),
+    "detail-compare-inputs": ("detail_compare", tiny_net(*DETAIL_HW, {"logit": (0, 1)}),
+                              "its inputs are 'image', expected 'card', 'photo'"),
 }
 
 

@@ -9,9 +9,11 @@ import cv2
 import numpy as np
 import onnxruntime as ort
 import pytest
+import torch
 
 from companion.vision.manifest import load_manifest
-from models import train
+from companion.vision.matcher import DetailMatcher
+from models import train, train_detail
 from models.dataset import (
     INPUT_H,
     INPUT_W,
@@ -23,6 +25,9 @@ from models.dataset import (
     locator_set,
     refiner_set,
 )
+from models.detail_data import detail_set
+from models.detail_net import DetailNet, deck_logits, ranking_loss
+from support.tiny_models import models_folder
 
 
 def test_fit_lowers_the_loss():
@@ -102,3 +107,39 @@ def test_settled_threshold_follows_second_looks_until_it_stops_moving():
     # no threshold: gap 0.6-0.8, middle 0.7; there the card at 0.8 is lifted to 0.85: middle 0.725, which stays
     assert train.settled_threshold(best) == pytest.approx(0.725)
     assert asked == [-1.0, pytest.approx(0.7), pytest.approx(0.725)]
+
+
+def test_the_detail_matcher_trains_and_exports_what_the_runtime_loads(tmp_path):
+    """A few steps of ``models.train_detail`` into a copied models folder: the new matcher's files, checksums
+    and training record land in its manifest, and the runtime's matcher loads and runs them."""
+    folder = models_folder(tmp_path / "models")
+    code = train_detail.main(["--decks", "2", "--tests", "1", "--steps", "3", "--batch-decks", "1",
+                              "--check-decks", "1", "--workers", "1", "--out", str(folder)])
+    assert code == 0
+    manifest, shipped = load_manifest(folder), load_manifest()
+    assert manifest.detail_features.sha256 != shipped.detail_features.sha256
+    assert manifest.detail_compare.sha256 != shipped.detail_compare.sha256
+    assert manifest.classifier == shipped.classifier and manifest.bands == shipped.bands
+    record = json.loads((folder / "manifest.json").read_text())["training"]
+    assert record["detail"]["decks"] == 2 and any("ranked first" in line for line in record["detail"]["log"])
+    assert record["card"] == train.previous_records()["card"]
+    matcher = DetailMatcher(manifest, 1, folder)
+    crop = np.random.default_rng(0).integers(0, 256, (144, 96, 3), np.uint8)
+    maps = matcher.features([crop, crop[::-1, ::-1]])
+    assert maps.shape == (2, manifest.detail_channels, 18, 12)
+    assert np.isfinite(matcher.logit(maps, maps[:1]))
+
+
+def test_the_matcher_is_trained_on_whole_decks_cropped_as_the_runtime_crops_them():
+    data = detail_set(seed=3, decks=2, tests=2, workers=1)
+    assert data.enrolled.shape == (2, 16, 144, 96, 3) and data.tests.shape == (2, 16, 2, 144, 96, 3)
+    assert data.found.mean() > 0.9
+    again = detail_set(seed=3, decks=1, tests=2, workers=1)
+    assert np.array_equal(again.enrolled[0], data.enrolled[0])  # deck d depends on (seed, d) only
+    net = DetailNet()
+    cards = torch.from_numpy(data.tests[:, :, 0]).permute(0, 1, 4, 2, 3).float() / 255
+    photos = torch.from_numpy(data.enrolled).permute(0, 1, 4, 2, 3).float() / 255
+    logits = deck_logits(net, cards, cards.flip(-1, -2), photos)
+    assert logits.shape == (2, 16, 16)
+    loss = ranking_loss(logits, torch.from_numpy(data.found[:, :, 0]).float())
+    assert loss.item() == pytest.approx(np.log(16), rel=0.2)  # untrained: about chance among 16

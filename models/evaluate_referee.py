@@ -3,8 +3,8 @@
     .venv/bin/python -m models.evaluate_referee examples/records/classic-3p.jsonl --events 60:130
 
 Each event of the record that changes what lies on the table (a plant, beans turned over, a
-harvest) is drawn as the table then stands (1280 x 720, 3 seats and the face-up area at their
-printed markers, the house deck): two frames of a hand reaching over it, then still ones, under
+harvest) is drawn as the table then stands (1280 x 720, 3 seats, the face-up area and the discard
+pile at their printed markers, the house deck): two frames of a hand reaching over it, then still ones, under
 one light per event, each frame with its own sensor noise, blur and compression. The frames go
 through the table reader (markers, columns, band network, classifier, zones, motion) and the
 table tracker (votes, the rules' legal moves). What a camera cannot see (trades, ending the
@@ -64,15 +64,16 @@ def after(state: GameState, move: Move) -> GameState:
 
 
 def table_frames(state: GameState, faces: dict[str, np.ndarray], seed: int, rng: np.random.Generator,
-                 still: int = STILL, resting: bool = False) -> list:
-    """The table as it stands, under the same light, each frame with its own sensor noise, blur and compression:
-    two frames with a hand reaching in and out, then ``still`` still ones; ``resting``: then as many with a hand
-    resting still over one seat's fields, and as many without it again.
+                 still: int = STILL, resting: bool = False, discard: bool = True) -> list:
+    """The table as it stands (with ``discard``, its discard pile beside the discard marker), under the same light,
+    each frame with its own sensor noise, blur and compression: two frames with a hand reaching in and out, then
+    ``still`` still ones; ``resting``: then as many with a hand resting still over one seat's fields, and as many
+    without it again.
 
     A shadow cast across the cards for good is left out: it joins the cards' outlines (see the model card)."""
     fields = {seat: [(f.bean, f.count) for f in player.fields if f.bean and f.count]
               for seat, player in enumerate(state.players)}
-    table = draw_table(fields, list(state.face_up), faces, seed)
+    table = draw_table(fields, list(state.face_up), faces, seed, list(state.discard) if discard else None)
     frames = [hand_over(table, rng), hand_over(table, rng)] + [table] * still
     if resting:
         (x, y), _ = SEATS_AT[int(rng.integers(len(state.players)))]
@@ -95,9 +96,10 @@ class Refereed:
 
 
 def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None, still: int = STILL,
-            resting: bool = False) -> Iterator[Refereed]:
+            resting: bool = False, discard: bool = True) -> Iterator[Refereed]:
     """Each visible event of the record's events ``start``..``stop``, refereed by the camera (see the module), the
-    table still for ``still`` frames after each (and a hand resting on it for as long, with ``resting``)."""
+    table still for ``still`` frames after each (and a hand resting on it for as long, with ``resting``); without
+    ``discard``, the table has no discard marker."""
     record = load_record(path)
     header = record.header
     setup = Setup(header.ruleset, tuple(header.players), header.start_player, dict(header.options))
@@ -118,7 +120,7 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
         waiting: list[dict[str, Any]] = []  # what the tablet shows to be confirmed: nothing there is shown twice
         sure: list[bool] = []
         notes = 0
-        for frame in table_frames(truth, faces, number, rng, still, resting):
+        for frame in table_frames(truth, faces, number, rng, still, resting, discard):
             reading = table.read(frame)
             if not reading.news:
                 continue
@@ -158,13 +160,15 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"still frames after each change (default {STILL}: 0.3 s at 30 frames a second)")
     parser.add_argument("--resting", action="store_true",
                         help="after each change, a hand rests still over one seat's fields, then leaves")
+    parser.add_argument("--no-discard", action="store_true", help="a table without the discard marker and pile")
     args = parser.parse_args(argv)
     if args.still < 1:
         parser.error("--still must be at least 1 frame")
     if not args.record.is_file():
         parser.error(f"no record at {args.record}")
     first, last = args.events
-    events = list(referee(args.record, first, last, still=args.still, resting=args.resting))
+    events = list(referee(args.record, first, last, still=args.still, resting=args.resting,
+                          discard=not args.no_discard))
     for event in events:
         if event.expected not in event.proposed:
             print(f"missed event {event.number}: {event.expected}; proposed {list(event.proposed)}")
@@ -176,9 +180,13 @@ def main(argv: list[str] | None = None) -> int:
     proposed = [p for e in events for p in e.proposed]
     found = common(wanted, proposed)
     sure_extra = sum(s for e in events for p, s in zip(e.proposed, e.sure) if p != e.expected)
-    print(f"{args.record.name} events {first}:{last}, {args.still} still frames{', a hand resting' * args.resting}: "
+    harvests = [e for e in events if e.expected[0] == "harvest"]
+    sure_harvests = sum(any(s for p, s in zip(e.proposed, e.sure) if p == e.expected) for e in harvests)
+    table = f"{args.still} still frames{', a hand resting' * args.resting}{', no discard pile' * args.no_discard}"
+    print(f"{args.record.name} events {first}:{last}, {table}: "
           f"{found} of {len(wanted)} visible events in order, {len(proposed) - found} extra ({sure_extra} of the "
-          f"proposals other than the event made were sure), {sum(e.notes for e in events)} views no move explained")
+          f"proposals other than the event made were sure), {sum(e.notes for e in events)} views no move explained; "
+          f"{sure_harvests} of {len(harvests)} harvests proposed sure (auto-accept pushes them)")
     return 0
 
 

@@ -2,10 +2,11 @@
 
 ``--camera demo`` (or ``demo:RECORD``) opens :class:`GameDemo`. Every ``step_s`` seconds the
 table shows the record's next event that a camera can see (a plant, beans turned over, a
-harvest), with a hand passing over the table as it happens; the events a camera cannot see
-(trades, ending the trading, draws) go by unseen, as they would at a real table. Start a game
-with the record's ruleset, players and start player (``game`` says which) and the camera
-proposes the record's events on it; confirm them as they come, or turn auto-accept on.
+harvest, its beans on the discard pile), with a hand passing over the table as it happens;
+the events a camera cannot see (trades, ending the trading, draws) go by unseen, as they would
+at a real table. Start a game with the record's ruleset, players and start player (``game``
+says which) and the camera proposes the record's events on it; confirm them as they come, or
+turn auto-accept on.
 """
 
 from __future__ import annotations
@@ -63,9 +64,11 @@ class GameDemo:
         if self.clock() >= self._due:
             self._advance()
             self._due = self.clock() + self.step_s
-        seen = (len(self.state.move_stack), repr(_fields(self.state)), tuple(self.state.face_up))
+        seen = (len(self.state.move_stack), repr(_fields(self.state)), tuple(self.state.face_up),
+                tuple(self.state.discard[-1:]))
         if self._drawn is None or self._drawn[0] != seen:  # drawn again only when the table changed
-            self._drawn = (seen, draw_table(_fields(self.state), list(self.state.face_up), self._faces, seen[0]))
+            self._drawn = (seen, draw_table(_fields(self.state), list(self.state.face_up), self._faces, seen[0],
+                                            list(self.state.discard)))
         table = self._drawn[1].copy()
         if self._hand:
             self._hand -= 1

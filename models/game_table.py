@@ -3,7 +3,8 @@
 Up to four players sit around a 1280 x 720 table (seat 0 at the bottom edge, then the left,
 the right and the top edge). Each lays the fields marker (id ``10 + seat``) at the near left
 of their fields, upright as they read it, and their fields as columns behind it, as
-:mod:`companion.vision.zones` expects; the face-up beans lie beside the face-up marker (id 20).
+:mod:`companion.vision.zones` expects; the face-up beans lie beside the face-up marker (id 20),
+and the discard pile (its top card) beside the discard marker (id 21), when the table has one.
 A hand may pass over the table (:func:`hand_over`). Drawing is seeded, so a seed fixes the
 table; the same seed keeps each card where it lay, frame after frame.
 """
@@ -15,7 +16,7 @@ from collections.abc import Mapping, Sequence
 import cv2
 import numpy as np
 
-from companion.vision.zones import DICTIONARY, FACE_UP_ID, FIELDS_ID, LAYOUT
+from companion.vision.zones import DICTIONARY, DISCARD_ID, FACE_UP_ID, FIELDS_ID, LAYOUT
 from models.fields import lay_field
 from models.render import FACE_H, FACE_W
 from models.tabletop import paste_card, wooden_table
@@ -29,6 +30,8 @@ SEATS_AT = {0: ((600.0, 690.0), 0.0), 1: ((30.0, 150.0), 90.0), 2: ((1250.0, 570
 """Per seat: where the near-left corner of its fields marker lies, and which way the player faces."""
 FACE_UP_AT = (340.0, 600.0)
 """The face-up marker's near-left corner (it is read from the bottom edge)."""
+DISCARD_AT = (850.0, 250.0)
+"""The discard marker's near-left corner (read from the bottom edge), between the top and the right seat."""
 Fields = Sequence[tuple[str, int]]
 """A seat's non-empty fields: (bean, count) each, in field order."""
 
@@ -57,9 +60,18 @@ def _marker(table: np.ndarray, marker_id: int, near_left: tuple[float, float], f
     table[mask > 127] = warped[mask > 127]
 
 
+def _upright_card(table: np.ndarray, face: np.ndarray, centre: np.ndarray) -> None:
+    """Paste ``face`` upright, one card tall, its middle at ``centre``."""
+    width = CARD * FACE_W / FACE_H
+    quad = np.array([[-width / 2, -CARD / 2], [width / 2, -CARD / 2], [width / 2, CARD / 2],
+                     [-width / 2, CARD / 2]], np.float32) + centre
+    paste_card(table, face, quad)
+
+
 def draw_table(fields: Mapping[int, Fields], face_up: Sequence[str], faces: Mapping[str, np.ndarray],
-               seed: int) -> np.ndarray:
-    """The table with each seat's fields and the face-up beans; cards lie the same for the same seed."""
+               seed: int, discard: Sequence[str] | None = None) -> np.ndarray:
+    """The table with each seat's fields, the face-up beans and, given ``discard`` (the pile, bottom first), the
+    discard marker and the pile's top card; cards lie the same for the same seed."""
     rng = np.random.default_rng([seed, 77])
     table = wooden_table(rng, SIZE)
     for seat, (near_left, facing) in SEATS_AT.items():
@@ -76,10 +88,12 @@ def draw_table(fields: Mapping[int, Fields], face_up: Sequence[str], faces: Mapp
     _marker(table, FACE_UP_ID, FACE_UP_AT, 0.0)
     for k, bean in enumerate(face_up):
         centre = np.array(FACE_UP_AT, np.float32) + np.array([MARKER * (2.6 + 1.7 * k), -CARD / 2 - 4], np.float32)
-        width = CARD * FACE_W / FACE_H
-        quad = np.array([[-width / 2, -CARD / 2], [width / 2, -CARD / 2], [width / 2, CARD / 2],
-                         [-width / 2, CARD / 2]], np.float32) + centre
-        paste_card(table, faces[bean], quad)
+        _upright_card(table, faces[bean], centre)
+    if discard is not None:
+        _marker(table, DISCARD_ID, DISCARD_AT, 0.0)
+        if discard:
+            centre = np.array(DISCARD_AT, np.float32) + np.array([MARKER * 2.3, -CARD / 2 - 4], np.float32)
+            _upright_card(table, faces[discard[-1]], centre)
     return table
 
 

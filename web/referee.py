@@ -56,9 +56,13 @@ class CameraReferee:
             if not isinstance(state, GameState):
                 return None
             view = view_of(scene, range(len(state.players)), self.sure)
-            observation = self._trackers.setdefault(game_id, TableTracker()).observe(view, moving, state)
+            tracker = self._trackers.setdefault(game_id, TableTracker())
+            observation = tracker.observe(view, moving, state)
             if observation is not None:
                 self._act(game_id, observation)
+            elif tracker.agrees and self.last and self.last.get("note"):
+                self.last = {"game_id": game_id, "events": [], "pushed": False, "note": None, "agrees": True}
+                self.on_change()  # what no move explained (a hand resting on a field) has gone: the note goes too
             return observation
 
     def _act(self, game_id: int, observation: Observation) -> None:
@@ -81,5 +85,5 @@ class CameraReferee:
                 log.info("camera event not taken: %s", exc.message)
                 break
         self.last = {"game_id": game_id, "events": list(observation.events), "pushed": pushed and note is None,
-                     "note": note}
+                     "note": note, "agrees": False}
         self.on_change()

@@ -30,10 +30,11 @@ MOST_OPTIONS = 64
 
 
 def game_view(state: GameState, seats: tuple[int, ...]) -> TableView:
-    """The table as the game has it, for ``seats``: each one's non-empty fields, and the face-up beans."""
+    """The table as the game has it, for ``seats``: each one's non-empty fields, the face-up beans, and the discard
+    pile's top bean."""
     fields = tuple((seat, tuple(sorted((f.bean or "", f.count) for f in state.players[seat].fields if f.count)))
                    for seat in seats)  # fmt: skip
-    return TableView(fields, tuple(sorted(state.face_up)))
+    return TableView(fields, tuple(sorted(state.face_up)), tuple(state.discard[-1:]))
 
 
 def _new_beans(state: GameState, seen: TableView) -> Counter[str]:

@@ -3,13 +3,13 @@
 Each analysed frame gives a :class:`~companion.tracker.view.TableView` and whether the table
 was moving (a hand over it, a card being laid). :class:`Steadiness` lets a view count only
 while the table is still, and settles each part of the table (a seat's fields, the face-up
-area) when most of the last still frames that saw it agree, so a hand, a shadow or a half-laid
-card changes nothing, a marker hidden for a frame holds nothing back, and a real change is
-reported once.
+area, the discard pile) when most of the last still frames that saw it agree, so a hand, a shadow
+or a half-laid card changes nothing, a marker hidden for a frame holds nothing back, and a real
+change is reported once.
 :class:`TableTracker` then asks the rules which moves explain the settled change
 (:func:`~companion.tracker.explain.explain`) and proposes them: ``sure`` when every column it
-rests on was named with confidence and nothing in it is seen only as cards gone (a harvest), so
-the table may push it without a tap.
+rests on was named with confidence and nothing in it is seen only as cards gone (a harvest) unless
+the discard pile was seen to take them, so the table may push it without a tap.
 """
 
 from __future__ import annotations
@@ -26,8 +26,9 @@ from companion.tracker.view import Part, TableView, Told, fits, named
 
 ABSENCES = {"harvest"}
 """Events the camera sees only as cards gone: a hand resting still over a field hides it as well as a harvest
-clears it, so these always wait for a tap (``python -m models.evaluate_referee examples/records/amigo-25-3p.jsonl
---resting``: 8 proposals of events no one made, 2 of them harvests the camera was sure of before, none now)."""
+clears it, so these wait for a tap (``python -m models.evaluate_referee examples/records/amigo-25-3p.jsonl
+--resting``: 8 proposals of events no one made, 2 of them harvests the camera was sure of before, none now),
+unless the discard pile is seen to take the harvested beans (:func:`discarded`)."""
 STILL_FRAMES = 4
 """Still frames a view is voted over."""
 VOTES = 3
@@ -107,11 +108,20 @@ def not_waiting(events: Sequence[dict[str, Any]], waiting: Sequence[dict[str, An
     return new
 
 
+def discarded(state: GameState, settled: TableView) -> bool:
+    """Whether the camera saw the discard pile take new beans: its top, settled, is another than the game's before
+    the change (the explanation has made it the game's after it). A hand resting over a field hides it as a harvest
+    clears it, but lays nothing on the pile."""
+    return settled.discard is not None and settled.discard != tuple(state.discard[-1:])
+
+
 class TableTracker:
     """One game's camera referee: feed it each frame's view; it answers a settled change with an observation."""
 
     def __init__(self, steadiness: Steadiness | None = None) -> None:
         self.steadiness = steadiness or Steadiness()
+        self.agrees = False
+        """Whether the table last settled on what the game has (nothing to explain, nothing to say)."""
 
     def observe(self, view: TableView, moving: bool, state: GameState) -> Observation | None:
         """The observation a frame's ``view`` settles, against the game as it stands in ``state``."""
@@ -119,6 +129,7 @@ class TableTracker:
         if settled is None:
             return None
         moves = explain(state, settled)
+        self.agrees = moves == []
         if moves is None:
             return Observation((), False, "the camera sees a table that no move the rules allow now explains; "
                                           "check the fields and enter what happened")
@@ -126,4 +137,6 @@ class TableTracker:
             return None
         events = tuple(move_to_dict(m) for m in moves)
         every_bean_named = all(bean is not None for _, columns in settled.fields for bean, _ in columns)
-        return Observation(events, every_bean_named and not any(e["type"] in ABSENCES for e in events))
+        absences = sum(e["type"] in ABSENCES for e in events)
+        seen_gone = absences == 0 or (absences == 1 and discarded(state, settled))
+        return Observation(events, every_bean_named and seen_gone)

@@ -19,32 +19,40 @@ from companion.vision.scene import Scene
 Column = tuple[str | None, int]
 """One field column: its bean (None when the camera is unsure) and card count."""
 Part = int | str
-"""A part of the table a view tells: a seat's fields (the seat) or the face-up area (``FACE_UP``)."""
+"""A part of the table a view tells: a seat's fields (the seat), the face-up area (``FACE_UP``) or the discard
+pile (``DISCARD``)."""
 Told = tuple[Column, ...] | tuple[str, ...]
-"""What a view tells of one part: a seat's columns, or the face-up beans."""
+"""What a view tells of one part: a seat's columns, the face-up beans, or the discard pile's top bean (none when
+the pile is empty)."""
 
 SURE = 0.9
 """Least confidence of a top card's name for its column's bean to count; below it the game's bean stands in."""
 FIELDS_PREFIX = "fields-"
 FACE_UP = "face-up"
+DISCARD = "discard"
 
 
 @dataclass(frozen=True, slots=True)
 class TableView:
     """Per seat, its non-empty fields as sorted (bean, count) pairs; the face-up beans, sorted (None when the
-    camera has no face-up zone)."""
+    camera has no face-up zone); the discard pile's top bean, or nothing when it is empty (None when the camera
+    has no discard zone, or cannot tell the top card)."""
 
     fields: tuple[tuple[int, tuple[Column, ...]], ...]
     face_up: tuple[str, ...] | None = None
+    discard: tuple[str, ...] | None = None
 
     def seats(self) -> dict[int, tuple[Column, ...]]:
         return dict(self.fields)
 
     def parts(self) -> dict[Part, Told]:
-        """What the view tells of each part of the table in sight: each seat's columns, and the face-up beans."""
+        """What the view tells of each part of the table in sight: each seat's columns, the face-up beans and the
+        discard pile's top."""
         told: dict[Part, Told] = dict(self.fields)
         if self.face_up is not None:
             told[FACE_UP] = self.face_up
+        if self.discard is not None:
+            told[DISCARD] = self.discard
         return told
 
     @classmethod
@@ -52,7 +60,8 @@ class TableView:
         """The view that tells ``told`` (as :meth:`parts` gives it)."""
         fields = tuple(sorted((seat, cast(tuple[Column, ...], columns)) for seat, columns in told.items()
                               if isinstance(seat, int)))
-        return cls(fields, cast("tuple[str, ...] | None", told.get(FACE_UP)))
+        return cls(fields, cast("tuple[str, ...] | None", told.get(FACE_UP)),
+                   cast("tuple[str, ...] | None", told.get(DISCARD)))
 
 
 def _sorted(columns: Iterable[Column]) -> tuple[Column, ...]:
@@ -61,33 +70,49 @@ def _sorted(columns: Iterable[Column]) -> tuple[Column, ...]:
 
 def view_of(scene: Scene, seats: Iterable[int], sure: float) -> TableView:
     """The view of a scene placed in its zones, for ``seats``: a seat whose fields zone is out of sight, or a
-    face-up area out of sight, is left out (not seen empty). A top card named with less than ``sure``
-    confidence leaves its column's bean open."""
+    face-up area or discard pile out of sight, is left out (not seen empty). A top card named with less than
+    ``sure`` confidence leaves its column's bean open; the discard pile's top card, the pile untold."""
     by_seat: dict[int, list[Column]] = {}
     face_up: list[str] = []
+    discarded: list[tuple[str, bool]] = []
     for stack in scene.stacks:
         if stack.zone == FACE_UP:
             face_up += [stack.bean] * stack.count
+        elif stack.zone == DISCARD:
+            discarded.append((stack.bean, stack.top.confidence >= sure))
         elif stack.zone and stack.zone.startswith(FIELDS_PREFIX):
             bean = stack.bean if stack.top.confidence >= sure else None
             by_seat.setdefault(int(stack.zone[len(FIELDS_PREFIX):]), []).append((bean, stack.count))
     zones = set(scene.zones)
     fields = tuple((seat, _sorted(by_seat.get(seat, ()))) for seat in sorted(set(seats))
                    if f"{FIELDS_PREFIX}{seat}" in zones)  # fmt: skip
-    return TableView(fields, tuple(sorted(face_up)) if FACE_UP in zones else None)
+    return TableView(fields, tuple(sorted(face_up)) if FACE_UP in zones else None,
+                     top_of_pile(discarded) if DISCARD in zones else None)
+
+
+def top_of_pile(stacks: Sequence[tuple[str, bool]]) -> tuple[str, ...] | None:
+    """What the discard zone's stacks (bean, named surely) tell of the pile: its top bean, nothing for an empty
+    zone, None when the camera cannot tell (a top card it is unsure of, or cards of several beans)."""
+    if not stacks:
+        return ()
+    beans = {bean for bean, _ in stacks}
+    return (beans.pop(),) if len(beans) == 1 and all(sure for _, sure in stacks) else None
 
 
 def mismatch(game: TableView, seen: TableView) -> int:
-    """How many columns and face-up beans differ between the game's view and the camera's (0: they agree).
+    """How many columns and face-up beans differ between the game's view and the camera's, and whether the
+    discard pile's top does (0: they agree).
 
-    A seen column with an open bean matches a game column of the same count and any bean. Seats or a
-    face-up area the camera does not see are not compared.
+    A seen column with an open bean matches a game column of the same count and any bean. Seats, a face-up area
+    or a discard pile the camera does not see are not compared.
     """
     ours = game.seats()
     differ = sum(columns_differing(ours.get(seat, ()), columns) for seat, columns in seen.fields)
     if seen.face_up is not None and game.face_up is not None:
         a, b = Counter(game.face_up), Counter(seen.face_up)
         differ += sum(((a - b) + (b - a)).values())
+    if seen.discard is not None and game.discard is not None:
+        differ += seen.discard != game.discard
     return differ
 
 

@@ -1,7 +1,7 @@
 """The table tracker on a real game: what the camera sees, once it settles, becomes the moves that explain it.
 
 Views are written as the camera would report them (per seat, its field columns; the face-up
-beans), frames as (view, moving). The game is a real table's: hands and the draw pile hidden.
+beans; the discard pile's top), frames as (view, moving). The game is a real table's: hands and the draw pile hidden.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from companion.rules.moves import move_from_dict
 from companion.rules.setup import Setup
 from companion.rules.state import GameState
 from companion.tracker.explain import explain
-from companion.tracker.table import Observation, Steadiness, TableTracker, not_waiting
-from companion.tracker.view import TableView, cards_differing, distance, mismatch
+from companion.tracker.table import Observation, Steadiness, TableTracker, discarded, not_waiting
+from companion.tracker.view import TableView, cards_differing, distance, mismatch, top_of_pile
 
 ANN, BEN, CID = 0, 1, 2
 
@@ -210,3 +210,47 @@ def test_cards_apart_count_each_column_against_its_beans_nearest():
     assert cards_differing((("blue", 1), ("soy", 4)), (("soy", 5),)) == 2  # one soy more, the blue field gone
     assert cards_differing((("blue", 2),), ((None, 2),)) == 0
     assert distance(seen(ann=(("blue", 1),)), seen(ann=(("blue", 2),))) == (1, 1)
+
+
+def piled(view: TableView, top: tuple[str, ...] | None) -> TableView:
+    """``view`` with the discard pile's top as the camera reads it (``()``: an empty pile)."""
+    return TableView(view.fields, view.face_up, top)
+
+
+def test_a_harvest_whose_beans_are_seen_on_the_discard_pile_is_sure():
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
+                 {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    observation = settle(TableTracker(), state, piled(seen(), ("blue",)))
+    assert observation == Observation(({"type": "harvest", "player": ANN, "field": 0},), sure=True)
+
+
+def test_a_hand_resting_on_a_field_lays_nothing_on_the_pile_so_no_harvest_is_proposed():
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
+                 {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    observation = settle(TableTracker(), state, piled(seen(), ()))  # Ann's field hidden, the pile still empty
+    assert observation is not None and observation.events == ()
+    assert "no move the rules allow" in (observation.note or "")
+    assert settle(TableTracker(), state, piled(seen(ann=(("blue", 2),)), ())) is None  # the hand gone: all agrees
+
+
+def test_a_pile_already_topped_with_the_harvested_bean_tells_nothing_new():
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
+                 {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
+                 {"type": "harvest", "player": ANN, "field": 0})
+    assert not discarded(state, piled(seen(), ("blue",)))  # the same top as before
+    assert not discarded(state, seen())  # no pile in sight
+    assert discarded(state, piled(seen(), ("soy",)))
+
+
+def test_the_discard_pile_is_compared_only_where_the_camera_sees_it():
+    game = piled(seen(ann=(("blue", 1),)), ("soy",))
+    assert mismatch(game, piled(seen(ann=(("blue", 1),)), ("red",))) == 1
+    assert mismatch(game, piled(seen(ann=(("blue", 1),)), ())) == 1
+    assert mismatch(game, seen(ann=(("blue", 1),))) == 0
+
+
+def test_the_pile_is_its_top_card_when_the_camera_is_sure_of_it():
+    assert top_of_pile([]) == ()
+    assert top_of_pile([("soy", True)]) == ("soy",)
+    assert top_of_pile([("soy", False)]) is None  # a top card named unsure: the pile is not told
+    assert top_of_pile([("soy", True), ("red", True)]) is None  # two beans lying there: which is on top?

@@ -11,6 +11,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from companion.tracker.view import SURE, view_of
 from companion.vision.scene import SceneReader
 from companion.vision.table_reader import FIRST_READS, REREAD, TableReader
 from companion.vision.zones import FIELDS_ID, find_markers
@@ -56,3 +57,16 @@ def test_a_marker_hidden_on_a_later_frame_still_places_its_zone(classifier):
     assert hidden.fresh and not hidden.moving
     assert sorted((s.bean, s.count, s.zone) for s in hidden.scene.stacks) == \
         sorted((s.bean, s.count, s.zone) for s in seen.stacks) == [("red", 1, "fields-1"), ("soy", 2, "fields-0")]
+
+
+def test_the_discard_pile_is_read_as_its_top_card(classifier):
+    faces = {bean: render_face(house_design(bean)) for bean in ("soy", "red", "blue")}
+    reader = SceneReader(classifier)
+
+    def pile(discard: list[str] | None) -> tuple[str, ...] | None:
+        scene = TableReader(reader).read(draw_table({0: [("soy", 2)]}, [], faces, 3, discard)).scene
+        return view_of(scene, (0,), SURE).discard
+
+    assert pile(["red", "blue"]) == ("blue",)
+    assert pile([]) == ()  # the marker in sight, no card beside it
+    assert pile(None) is None  # no discard marker: the pile is not told

@@ -11,12 +11,16 @@ from support.web_client import Editor
 ZONES = ("fields-0", "fields-1", "fields-2", "face-up")
 
 
-def table(*fields: tuple[int, str, int]) -> Scene:
-    """The camera's scene of a table with these (seat, bean, count) columns, every zone in sight."""
+def table(*fields: tuple[int, str, int], pile: str | None = None) -> Scene:
+    """The camera's scene of a table with these (seat, bean, count) columns, every zone in sight; with ``pile``, a
+    discard pile too, that bean on top (``""``: empty)."""
     corners = np.zeros((4, 2), np.float32)
     stacks = tuple(Stack(bean, count, corners, SeenCard(corners, bean, 0.99), f"fields-{seat}")
                    for seat, bean, count in fields)
-    return Scene((), stacks, ZONES)
+    if pile is None:
+        return Scene((), stacks, ZONES)
+    top = (Stack(pile, 1, corners, SeenCard(corners, pile, 0.99), "discard"),) if pile else ()
+    return Scene((), stacks + top, (*ZONES, "discard"))
 
 
 def still(app: Flask, scene: Scene, frames: int = 4) -> None:
@@ -53,3 +57,35 @@ def test_two_like_plants_seen_at_once_are_both_proposed(app, editor):
     app.extensions["hardware"].referee.frame(table(), True)
     still(app, table((0, "blue", 2)))
     assert [e["type"] for e in camera_proposals(editor, game_id)] == ["plant", "plant"]
+
+
+def test_with_auto_accept_a_harvest_seen_landing_on_the_discard_pile_is_entered(app, editor):
+    game_id = editor.start()["game_id"]
+    referee = app.extensions["hardware"].referee
+    referee.auto = True
+    still(app, table(pile=""))
+    referee.frame(table(pile=""), True)
+    still(app, table((0, "blue", 2), pile=""))  # two blues planted: sure, entered
+    assert editor.get(f"/api/games/{game_id}").get_json()["events"] == 2
+    referee.frame(table(pile=""), True)
+    still(app, table(pile="blue"))  # Ann harvests: the field is gone, its beans lie on the pile
+    assert editor.get(f"/api/games/{game_id}").get_json()["events"] == 3
+    assert camera_proposals(editor, game_id) == []
+
+
+def test_a_field_gone_with_nothing_laid_on_the_pile_is_not_taken_for_a_harvest(app, editor):
+    """Ann's hand rests on her field: it is out of sight, but the pile shows no new beans."""
+    game_id = editor.start()["game_id"]
+    referee = app.extensions["hardware"].referee
+    referee.auto = True
+    still(app, table(pile=""))
+    referee.frame(table(pile=""), True)
+    still(app, table((0, "blue", 2), pile=""))
+    referee.frame(table(pile=""), True)
+    still(app, table(pile=""))
+    assert editor.get(f"/api/games/{game_id}").get_json()["events"] == 2
+    assert camera_proposals(editor, game_id) == []
+    assert "no move the rules allow" in referee.last["note"]  # the camera page says what it cannot explain
+    referee.frame(table(pile=""), True)
+    still(app, table((0, "blue", 2), pile=""))  # the hand leaves: the table agrees with the game again
+    assert referee.last["note"] is None and referee.last["agrees"] and referee.last["events"] == []

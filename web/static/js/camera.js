@@ -95,6 +95,7 @@
     const last = camera.last_seen;
     $("last-seen").textContent = !last ? "Nothing seen to referee yet."
       : last.note ? last.note
+      : last.agrees ? "The table agrees with the game again."
       : `Last seen: ${last.events.length} event(s) ${last.pushed ? "pushed" : "proposed on the table page"}.`;
   }
 

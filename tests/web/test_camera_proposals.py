@@ -59,15 +59,22 @@ def test_two_like_plants_seen_at_once_are_both_proposed(app, editor):
     assert [e["type"] for e in camera_proposals(editor, game_id)] == ["plant", "plant"]
 
 
-def test_with_auto_accept_a_harvest_seen_landing_on_the_discard_pile_is_entered(app, editor):
+def two_blues_planted(app: Flask, editor: Editor) -> int:
+    """A game whose table has a discard pile in sight, with auto-accept on and Ann's two blues planted (sure,
+    entered by the camera): its id."""
     game_id = editor.start()["game_id"]
     referee = app.extensions["hardware"].referee
     referee.auto = True
     still(app, table(pile=""))
     referee.frame(table(pile=""), True)
-    still(app, table((0, "blue", 2), pile=""))  # two blues planted: sure, entered
+    still(app, table((0, "blue", 2), pile=""))
     assert editor.get(f"/api/games/{game_id}").get_json()["events"] == 2
-    referee.frame(table(pile=""), True)
+    return game_id
+
+
+def test_with_auto_accept_a_harvest_seen_landing_on_the_discard_pile_is_entered(app, editor):
+    game_id = two_blues_planted(app, editor)
+    app.extensions["hardware"].referee.frame(table(pile=""), True)
     still(app, table(pile="blue"))  # Ann harvests: the field is gone, its beans lie on the pile
     assert editor.get(f"/api/games/{game_id}").get_json()["events"] == 3
     assert camera_proposals(editor, game_id) == []
@@ -75,12 +82,8 @@ def test_with_auto_accept_a_harvest_seen_landing_on_the_discard_pile_is_entered(
 
 def test_a_field_gone_with_nothing_laid_on_the_pile_is_not_taken_for_a_harvest(app, editor):
     """Ann's hand rests on her field: it is out of sight, but the pile shows no new beans."""
-    game_id = editor.start()["game_id"]
+    game_id = two_blues_planted(app, editor)
     referee = app.extensions["hardware"].referee
-    referee.auto = True
-    still(app, table(pile=""))
-    referee.frame(table(pile=""), True)
-    still(app, table((0, "blue", 2), pile=""))
     referee.frame(table(pile=""), True)
     still(app, table(pile=""))
     assert editor.get(f"/api/games/{game_id}").get_json()["events"] == 2

@@ -40,3 +40,16 @@ def test_what_the_camera_sees_is_proposed_and_auto_accept_is_a_switch(page: Any,
     assert "proposed on the table page" in page.text("#last-seen")
     page.tap("#auto-accept")
     page.until(lambda: server.app.extensions["hardware"].referee.auto, "auto-accept did not reach the server")
+
+
+def test_the_camera_page_says_when_the_table_agrees_with_the_game_again(page: Any, server: Any) -> None:
+    """What no move explained (a hand resting on a field) is said, and unsaid once the table agrees again."""
+    referee = server.app.extensions["hardware"].referee  # no new game: the camera's settled table stays quiet
+    note = "the camera sees a table that no move the rules allow now explains; check the fields"
+    referee.last = {"game_id": 1, "events": [], "pushed": False, "note": note, "agrees": False}
+    page.open("/camera")
+    page.until(lambda: note in page.text("#last-seen"), "the camera page does not say what it cannot explain")
+    referee.last = {"game_id": 1, "events": [], "pushed": False, "note": None, "agrees": True}
+    page.open("/camera")
+    page.until(lambda: page.text("#last-seen") == "The table agrees with the game again.",
+               "the camera page keeps a note the table no longer gives")

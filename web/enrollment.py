@@ -157,10 +157,12 @@ class Deck:
             locator = self.reader().locator
         except VisionError as exc:
             raise ApiError(503, f"card recognition is unavailable: {exc}") from None
+        matcher = self.reader().classifier.matcher
         added = []
         for image in images:
             framings, found = locator.enrollment_framings(image, CROP_SIZE)
-            added.append({"photo": self.add_framings(label, framings), "outline_found": found})
+            added.append({"photo": self.add_framings(label, framings), "outline_found": found,
+                          "crop_in_doubt": found and matcher.crop_in_doubt(framings)})
         return added
 
     def add_framings(self, label: str, framings: Sequence[np.ndarray]) -> int:

@@ -4,12 +4,15 @@ Its two networks (trained by :mod:`models.train_detail`) run in one onnxruntime 
 ``features`` turns a crop at the detail size into a feature map, ``compare`` gives a pair of maps (the
 card's, an enrolled photo's) a match logit. An enrolled photo's map is made once, when its deck is
 loaded (:func:`companion.vision.profile.gallery`); a card's, only when its close call asks
-(:meth:`companion.vision.classifier.CardClassifier.cosines`).
+(:meth:`companion.vision.classifier.CardClassifier.cosines`). The same comparison tells an enrollment photo
+whose crop is in doubt: its framings (cropped at each stage's corners) match each other poorly when the
+outline took in cloth or the card lies turned inside it (:meth:`DetailMatcher.crop_in_doubt`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 from pathlib import Path
 
 import numpy as np
@@ -17,6 +20,11 @@ import numpy as np
 from companion.vision.manifest import Manifest
 from companion.vision.onnx import open_session
 from companion.vision.preprocess import to_input
+
+CROP_DOUBT = 6.0
+"""An enrollment photo whose framings match each other worse than this (the least logit between two of them) has
+its crop in doubt. A crop that matches itself scores 15-25. Chosen on development seeds of the held-out families
+(models/MODEL_CARD.md, "An enrollment photo's crop in doubt")."""
 
 
 class DetailMatcher:
@@ -45,3 +53,19 @@ class DetailMatcher:
         cards = np.repeat(card, len(photos), axis=0)
         paired = np.tile(photos, (len(card), 1, 1, 1))
         return float(self.compare_session.run(None, {"card": cards, "photo": paired})[0].max())
+
+    def agreement(self, framings: Sequence[np.ndarray]) -> float | None:
+        """How well a photo's framings match each other: the least logit of one (either way up) against another;
+        None for fewer than two."""
+        if len(framings) < 2:
+            return None
+        maps = self.features(framings)
+        turns = self.features([np.ascontiguousarray(crop[::-1, ::-1]) for crop in framings])
+        return min(self.logit(np.stack([maps[a], turns[a]]), maps[b:b + 1])
+                   for a, b in combinations(range(len(framings)), 2))
+
+    def crop_in_doubt(self, framings: Sequence[np.ndarray]) -> bool:
+        """Whether an enrollment photo's framings disagree so much (:data:`CROP_DOUBT`) that its crop is likely off:
+        cloth in it, or the card turned inside it. A group is best told to take it again."""
+        agreement = self.agreement(framings)
+        return agreement is not None and agreement < CROP_DOUBT

@@ -11,6 +11,8 @@ import pytest
 from companion.cards import VISION_LABELS
 from companion.cli import main
 from companion.vision import reader as reader_module
+from models.heldout.measure import enrollment_shots
+from models.heldout.photos import photo as heldout_photo
 from models.render import render_face, unseen_deck
 
 
@@ -112,3 +114,14 @@ def test_corrupt_model_and_profile_messages(tmp_path, capsys, faces, monkeypatch
     monkeypatch.setattr(reader_module, "load_manifest", lambda directory=None: missing)
     code, _, err = _run(capsys, "classify", path)
     assert code == 2 and "gone.onnx: model file missing" in err
+
+
+def test_an_enrollment_photo_whose_crop_is_in_doubt_is_noted(tmp_path, capsys, faces, kit):
+    """The blue of a held-out woodcut deck (development seed 777007): its outline took in cloth."""
+    good = kit.photos_of(faces[:1], 1, kit.seed + 26, cover=False)[0]
+    kit.write_photos(tmp_path / "deck" / "red", [good])
+    blue = heldout_photo(enrollment_shots("woodcut", 777007, 0, 1)[3])
+    askew = kit.write_photos(tmp_path / "deck" / "blue", [blue])[0]
+    code, out, err = _run(capsys, "enroll", "--out", str(tmp_path / "p.json"), str(tmp_path / "deck"))
+    assert code == 0 and "2 labels from 2 photos" in out
+    assert f"note: {askew}: the card's crop is in doubt" in err and "red" not in err

@@ -1,14 +1,22 @@
 """The detail matcher through onnxruntime: a card's detail crop matches its own enrolled photo of a held-out deck
-better than any deck-mate's, either way up, and its logit settles a close call among the card's best labels only."""
+better than any deck-mate's, either way up, and its logit settles a close call among the card's best labels only;
+an enrollment photo whose framings disagree has its crop in doubt."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from companion.cards import VISION_LABELS
 from companion.vision.classifier import Gallery, turned
 from companion.vision.keypoints import CANDIDATES, DETAIL_SIZE, MATCH_WEIGHT, keypoints, reconsidered
+from companion.vision.matcher import CROP_DOUBT
+from companion.vision.rectify import crop_card
+from models.heldout import camera as heldout_camera
+from models.heldout.families import FAMILIES
+from models.heldout.measure import enrollment_shots
+from models.heldout.photos import photo as heldout_photo
 
 
 @pytest.fixture(scope="module")
@@ -82,3 +90,24 @@ def test_the_classifier_asks_the_matcher_only_in_a_close_call(classifier, detail
     clear[labels.index("field")] = 0.3
     assert classifier.matched(card, clear, gallery) is None
     assert classifier.matched(card, close, Gallery(labels, gallery.vectors, 0.5)) is None
+
+
+def test_an_enrollment_photo_whose_framings_disagree_has_its_crop_in_doubt(reader, kit):
+    """A card cropped well matches its other framings; one cropped turned (cloth in the corners) does not. And a
+    real bad one: the blue of a held-out woodcut deck of development seed 777007, whose 20 test photos were named
+    wrong 18 times from it (its framings' least logit is -5.5)."""
+    matcher = reader.classifier.matcher
+    family = FAMILIES["woodcut"]
+    face = family.deck(kit.seed)[0]
+    photo = heldout_camera.photograph(face, np.random.default_rng([kit.seed, 21, 0, 0]), family.look)
+    framings, found = reader.enrollment_framings(photo)
+    assert found and len(framings) == 3
+    assert matcher.agreement(framings) > 2 * CROP_DOUBT and not matcher.crop_in_doubt(framings)
+    quad = reader.locator.quads(photo)[0]
+    centre = quad.mean(axis=0)
+    turn = cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), 25, 1.0)
+    askew = crop_card(photo, (np.hstack([quad, np.ones((4, 1))]) @ turn.T).astype(np.float32), DETAIL_SIZE)
+    assert matcher.crop_in_doubt([framings[0], askew])
+    bad, found = reader.enrollment_framings(heldout_photo(enrollment_shots("woodcut", 777007, 0, 1)[3]))
+    assert found and matcher.crop_in_doubt(bad)
+    assert matcher.agreement(framings[:1]) is None and not matcher.crop_in_doubt(framings[:1])

@@ -176,7 +176,7 @@ def capture(bean: str) -> tuple[Response, int]:
         raise ApiError(409, f"the camera sees {found}: lay just one card of this bean under it, apart from the others",
                        cards=len(cards))
     photo = deck().add_framings(label, [warp_card(snap.frame, cards[0].corners, CROP_SIZE)])
-    return _bean_progress(label, 201, added=[{"photo": photo, "outline_found": True}])
+    return _bean_progress(label, 201, added=[{"photo": photo, "outline_found": True, "crop_in_doubt": False}])
 
 
 @bp.post("/enrollment/layout")

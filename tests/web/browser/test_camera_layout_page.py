@@ -1,5 +1,6 @@
 """The whole deck laid out under the camera, enrolled in a real browser: one tap reads every card, the
-group corrects one guess in its picker, one tap keeps them, and the photo counts per bean go up."""
+group corrects one guess in its picker, one tap keeps them, and the photo counts per bean go up; a photo
+uploaded with its crop in doubt is kept and flagged."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import cv2
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
+from models.heldout.measure import enrollment_shots
+from models.heldout.photos import photo as heldout_photo
 from support.laid_out import NO_CARD, SQUAT, laid_out, write_frames
 from support.live_server import LiveServer, live_server
 
@@ -55,3 +59,17 @@ def test_the_laid_out_deck_is_read_corrected_and_kept(page: Any) -> None:
     assert [tile_count(page, bean) for bean in ("red", "chili", "coffee", "blue")] == ["1/3", "1/3", "1/3", "0/3"]
     assert page.driver.find_elements(By.CSS_SELECTOR, "#layout-tiles .layout-tile") == []
     assert "Kept 4 photo(s)" in page.text("#alerts")
+
+
+def test_an_uploaded_photo_whose_crop_is_in_doubt_is_kept_and_flagged(page: Any, tmp_path: Path) -> None:
+    """The blue of a held-out woodcut deck (development seed 777007), whose outline took in cloth."""
+    askew = tmp_path / "askew-blue.png"
+    cv2.imwrite(str(askew), heldout_photo(enrollment_shots("woodcut", 777007, 0, 1)[3]))
+    page.open("/camera")
+    page.unlock()
+    page.until(lambda: page.visible('.bean-tile[data-bean="blue"]'), "the enrollment is not shown")
+    page.tap('.bean-tile[data-bean="blue"]')
+    page.driver.find_element(By.ID, "photo-input").send_keys(str(askew))
+    page.until(lambda: "askew-blue.png: the card's crop is in doubt" in page.text("#alerts"),
+               "the page does not flag the photo")
+    page.until(lambda: tile_count(page, "blue") == "1/3", "the photo is not kept")

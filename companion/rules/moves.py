@@ -182,12 +182,13 @@ def move_from_dict(data: Any) -> Move:
             if f.default is MISSING:
                 raise ValueError(f"a {kind} event needs {name!r}")
             continue
-        values[name] = _field_value(kind, name, data[name])
+        values[name] = _field_value(kind, name, data[name], optional=f.default is None)
     move: Move = cls(**values)
     return move
 
 
-def _field_value(kind: str, name: str, value: Any) -> Any:
+def _field_value(kind: str, name: str, value: Any, optional: bool) -> Any:
+    """A field's value checked (``optional``: the move leaves it out by default, so ``null`` may stand for it)."""
     if name in FIELD_PARSERS:
         return FIELD_PARSERS[name](kind, value)
     if name == "source":
@@ -208,7 +209,7 @@ def _field_value(kind: str, name: str, value: Any) -> Any:
         if not _is_bean_id(value):
             raise ValueError(f"'bean' of a {kind} event must be a bean id")
         return value
-    if value is None and name in ("field", "count", "at"):
+    if value is None and optional and name in ("field", "count", "at"):
         return None
     if type(value) is not int or not 0 <= value <= MAX_NUMBER:
         raise ValueError(f"{name!r} of a {kind} event must be a whole number from 0 to {MAX_NUMBER}, "

@@ -67,6 +67,7 @@ HEADER = (
         ('{"type": "dance", "player": 0}', "unknown event type 'dance'"),
         ('{"type": "plant", "player": 0, "bean": "blue"', "not valid JSON"),
         ('{"type": "plant", "player": "Ann", "bean": "blue"}', "'player' of a plant event must be a whole number"),
+        ('{"type": "harvest", "player": 0, "field": null}', "'field' of a harvest event must be a whole number"),
     ],
 )
 def test_a_bad_event_names_its_line_and_the_rule_and_keeps_the_state_before_it(tmp_path, event, words):

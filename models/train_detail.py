@@ -214,8 +214,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--decks", type=int, default=1200)
     parser.add_argument("--tests", type=int, default=4)
-    parser.add_argument("--seconds", type=float, default=415, help="time for the whole run, rendering included")
-    parser.add_argument("--steps", type=int, help="training steps (default: as many as fit --seconds)")
+    parser.add_argument("--seconds", type=float, default=415,
+                        help="time for the whole run, rendering included (the shipped run's, on a GPU)")
+    parser.add_argument("--steps", type=int,
+                        help="training steps (default: as many as fit --seconds; without a GPU, give the steps)")
     parser.add_argument("--batch-decks", type=int, default=8)
     parser.add_argument("--check-decks", type=int, default=40, help="decks of each check set")
     parser.add_argument("--workers", type=int, default=2)

@@ -149,20 +149,20 @@ class Deck:
         return path
 
     def add_photos(self, label: str, files: Sequence[tuple[str, bytes]]) -> list[dict[str, Any]]:
-        """Find the card in each uploaded photo and keep its crop; nothing is kept if one file is no image."""
+        """Find the card in each uploaded photo and keep its crop, saying whether its crop is in doubt; nothing is kept
+        if one file is no image."""
         if not files:
             raise ApiError(400, 'send one or more photos as multipart/form-data field "photo"')
         images = [decode_photo(name, data) for name, data in files]
         try:
-            locator = self.reader().locator
+            reader = self.reader()
         except VisionError as exc:
             raise ApiError(503, f"card recognition is unavailable: {exc}") from None
-        matcher = self.reader().classifier.matcher
         added = []
         for image in images:
-            framings, found = locator.enrollment_framings(image, CROP_SIZE)
+            framings, found = reader.locator.enrollment_framings(image, CROP_SIZE)
             added.append({"photo": self.add_framings(label, framings), "outline_found": found,
-                          "crop_in_doubt": found and matcher.crop_in_doubt(framings)})
+                          "crop_in_doubt": found and reader.classifier.matcher.crop_in_doubt(framings)})
         return added
 
     def add_framings(self, label: str, framings: Sequence[np.ndarray]) -> int:

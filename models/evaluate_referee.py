@@ -4,8 +4,8 @@
 
 Each event of the record that changes what lies on the table (a plant, beans turned over, a
 harvest) is drawn as the table then stands (1280 x 720, 3 seats, the face-up area and the discard
-pile at their printed markers, the house deck): two frames of a hand reaching over it, then still ones, under
-one light per event, each frame with its own sensor noise, blur and compression. The frames go
+pile at their printed markers, the house deck): two frames of a hand reaching over it, then still
+ones, under one light per event, each frame with its own sensor noise, blur and compression. The frames go
 through the table reader (markers, columns, band network, classifier, zones, motion) and the
 table tracker (votes, the rules' legal moves). What a camera cannot see (trades, ending the
 trading, draws) is entered as a tap would enter it, and after each event the group confirms the
@@ -94,6 +94,16 @@ class Refereed:
     notes: int
     """Settled views no legal move explained (said on the tablet)."""
 
+    @property
+    def made_sure(self) -> bool:
+        """Whether the event made was proposed, and the camera was sure of it."""
+        return any(s for p, s in zip(self.proposed, self.sure) if p == self.expected)
+
+    @property
+    def wrong_sure(self) -> int:
+        """Proposals of events other than the one made that the camera was sure of."""
+        return sum(s for p, s in zip(self.proposed, self.sure) if p != self.expected)
+
 
 def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None, still: int = STILL,
             resting: bool = False, discard: bool = True) -> Iterator[Refereed]:
@@ -179,9 +189,9 @@ def main(argv: list[str] | None = None) -> int:
     wanted = [e.expected for e in events]
     proposed = [p for e in events for p in e.proposed]
     found = common(wanted, proposed)
-    sure_extra = sum(s for e in events for p, s in zip(e.proposed, e.sure) if p != e.expected)
+    sure_extra = sum(e.wrong_sure for e in events)
     harvests = [e for e in events if e.expected[0] == "harvest"]
-    sure_harvests = sum(any(s for p, s in zip(e.proposed, e.sure) if p == e.expected) for e in harvests)
+    sure_harvests = sum(e.made_sure for e in harvests)
     table = f"{args.still} still frames{', a hand resting' * args.resting}{', no discard pile' * args.no_discard}"
     print(f"{args.record.name} events {first}:{last}, {table}: "
           f"{found} of {len(wanted)} visible events in order, {len(proposed) - found} extra ({sure_extra} of the "

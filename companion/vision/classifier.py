@@ -18,7 +18,7 @@ from companion.vision.keypoints import Keypoints, candidates, close_call, keypoi
 from companion.vision.manifest import Manifest, load_manifest
 from companion.vision.matcher import DetailMatcher
 from companion.vision.onnx import open_session
-from companion.vision.preprocess import to_input
+from companion.vision.preprocess import to_input, turned
 from companion.vision.views import CardViews
 
 UNKNOWN = "unknown"
@@ -76,11 +76,6 @@ def unsure(cosines: np.ndarray, threshold: float) -> np.ndarray:
     best = ranked[:, -1]
     runner_up = ranked[:, -2] if cosines.shape[1] > 1 else np.full_like(best, -1.0)
     return (best - runner_up < SECOND_LOOK_GAP) | (best < threshold + SECOND_LOOK_MARGIN)
-
-
-def turned(crop: np.ndarray) -> np.ndarray:
-    """``crop`` turned by 180° (a card lies either way up)."""
-    return np.ascontiguousarray(crop[::-1, ::-1])
 
 
 class CardClassifier:

@@ -19,7 +19,7 @@ import numpy as np
 
 from companion.vision.manifest import Manifest
 from companion.vision.onnx import open_session
-from companion.vision.preprocess import to_input
+from companion.vision.preprocess import to_input, turned
 
 CROP_DOUBT = 6.0
 """An enrollment photo whose framings match each other worse than this (the least logit between two of them) has
@@ -60,7 +60,7 @@ class DetailMatcher:
         if len(framings) < 2:
             return None
         maps = self.features(framings)
-        turns = self.features([np.ascontiguousarray(crop[::-1, ::-1]) for crop in framings])
+        turns = self.features([turned(crop) for crop in framings])
         return min(self.logit(np.stack([maps[a], turns[a]]), maps[b:b + 1])
                    for a, b in combinations(range(len(framings)), 2))
 

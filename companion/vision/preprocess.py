@@ -15,3 +15,8 @@ def to_input(crops: Sequence[np.ndarray] | np.ndarray, size: tuple[int, int]) ->
     for i, crop in enumerate(crops):
         batch[i] = crop if crop.shape[:2] == (h, w) else cv2.resize(crop, (w, h), interpolation=cv2.INTER_AREA)
     return np.ascontiguousarray(batch.transpose(0, 3, 1, 2), np.float32) / np.float32(255.0)
+
+
+def turned(crop: np.ndarray) -> np.ndarray:
+    """``crop`` turned by 180° (a card lies either way up)."""
+    return np.ascontiguousarray(crop[::-1, ::-1])

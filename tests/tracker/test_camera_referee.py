@@ -46,9 +46,9 @@ def test_a_recorded_game_seen_by_the_camera_gives_back_its_visible_events():
     assert found >= SHARE_FOUND * len(expected), (found, len(expected), proposed)
     assert len(proposed) - found <= SPURIOUS, proposed
     harvests = [e for e in events if e.expected[0] == "harvest"]
-    sure = [any(s for p, s in zip(e.proposed, e.sure) if p == e.expected) for e in harvests]
+    sure = [e.made_sure for e in harvests]
     assert len(harvests) == 8 and sum(sure) >= SURE_HARVESTS, sure
-    assert not any(s for e in events for p, s in zip(e.proposed, e.sure) if p != e.expected)  # none wrong and sure
+    assert not any(e.wrong_sure for e in events)  # none wrong and sure
 
 
 def test_the_evaluation_command_refuses_a_bad_range(tmp_path, capsys):

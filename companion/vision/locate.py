@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from companion.vision.corners import fit_sides
+from companion.vision.edge_support import better_outline
 from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.manifest import Manifest, ModelFile
 from companion.vision.mirrors import MIRRORS, mirrored
@@ -134,8 +135,20 @@ class CardLocator:
         near = neighbours(quad)
         return self.refiner.step(photo, near) if self.refiner else near
 
+    def enrollment_quads(self, photo: np.ndarray) -> list[np.ndarray]:
+        """:meth:`quads` of a photo said to show one uncovered card, looked at more closely: where one of the
+        photo's own outlines follows the card's edges clearly better than the refined quad
+        (:func:`~companion.vision.edge_support.better_outline`: the mask took in a band of table, or cut into the
+        card), that outline and one refiner round of it instead. A naming photo may have a deck-mate over
+        the card, whose own outline is the sharper one, so only enrollment takes this look."""
+        quads = self.quads(photo)
+        if not quads or self.refiner is None:
+            return quads
+        better = better_outline(photo, quads[0])
+        return quads if better is None else [better, self.refiner.step(photo, [better])[0]]
+
     def enrollment_framings(self, photo: np.ndarray, size: tuple[int, int]) -> tuple[list[np.ndarray], bool]:
-        """:meth:`framings` of a photo said to show a card, and whether its outline was found;
-        without one, the photo's central card-shaped part stands for the card."""
-        framings = self.framings(photo, size)
+        """The card of a photo said to show one, cropped at each of its :meth:`enrollment_quads`, and whether its
+        outline was found; without one, the photo's central card-shaped part stands for the card."""
+        framings = [crop_card(photo, quad, size) for quad in self.enrollment_quads(photo)]
         return (framings, True) if framings else ([centre_crop(photo, size)], False)

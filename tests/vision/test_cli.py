@@ -11,9 +11,8 @@ import pytest
 from companion.cards import VISION_LABELS
 from companion.cli import main
 from companion.vision import reader as reader_module
-from models.heldout.measure import enrollment_shots
-from models.heldout.photos import photo as heldout_photo
 from models.render import render_face, unseen_deck
+from support.doubtful_photo import card_off_the_edge
 
 
 def _run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -117,11 +116,10 @@ def test_corrupt_model_and_profile_messages(tmp_path, capsys, faces, monkeypatch
 
 
 def test_an_enrollment_photo_whose_crop_is_in_doubt_is_noted(tmp_path, capsys, faces, kit):
-    """The blue of a held-out woodcut deck (development seed 777007): its outline took in cloth."""
+    """A held-out card lying across the photo's edge (:mod:`support.doubtful_photo`)."""
     good = kit.photos_of(faces[:1], 1, kit.seed + 26, cover=False)[0]
     kit.write_photos(tmp_path / "deck" / "red", [good])
-    blue = heldout_photo(enrollment_shots("woodcut", 777007, 0, 1)[3])
-    askew = kit.write_photos(tmp_path / "deck" / "blue", [blue])[0]
+    askew = kit.write_photos(tmp_path / "deck" / "blue", [card_off_the_edge()])[0]
     code, out, err = _run(capsys, "enroll", "--out", str(tmp_path / "p.json"), str(tmp_path / "deck"))
     assert code == 0 and "2 labels from 2 photos" in out
     assert f"note: {askew}: the card's crop is in doubt" in err and "red" not in err

@@ -27,9 +27,8 @@ from companion.vision.manifest import load_manifest
 from companion.vision.sources import CameraOffline, OpenCVCamera, SyntheticTable, open_source
 from companion.vision.zones import TableZones
 from models.camera import photograph
-from models.heldout.measure import enrollment_shots
-from models.heldout.photos import photo as heldout_photo
 from models.render import house_design, render_face
+from support.doubtful_photo import card_off_the_edge
 from support.live_server import live_server
 from support.pictures import black_png
 from support.tiny_models import models_folder, tiny_net
@@ -447,9 +446,8 @@ def test_a_photo_without_a_card_outline_is_kept_as_its_centre_and_flagged(client
 
 
 def test_a_photo_whose_crop_is_in_doubt_is_kept_and_flagged(client, editor):
-    """The blue of a held-out woodcut deck (development seed 777007): its outline took in cloth, and the 20 photos
-    named against it were wrong 18 times (models/MODEL_CARD.md)."""
-    askew = jpeg(heldout_photo(enrollment_shots("woodcut", 777007, 0, 1)[3]))
+    """A held-out card lying across the photo's edge (:mod:`support.doubtful_photo`)."""
+    askew = jpeg(card_off_the_edge())
     response = upload(editor, "blue", (photo_of("blue", 1), "good.jpg"), (askew, "askew.jpg"))
     assert response.status_code == 201, response.get_json()
     assert [(a["outline_found"], a["crop_in_doubt"]) for a in response.get_json()["added"]] == [(True, False),

@@ -13,8 +13,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from models.heldout.measure import enrollment_shots
-from models.heldout.photos import photo as heldout_photo
+from support.doubtful_photo import card_off_the_edge
 from support.laid_out import NO_CARD, SQUAT, laid_out, write_frames
 from support.live_server import LiveServer, live_server
 
@@ -62,9 +61,9 @@ def test_the_laid_out_deck_is_read_corrected_and_kept(page: Any) -> None:
 
 
 def test_an_uploaded_photo_whose_crop_is_in_doubt_is_kept_and_flagged(page: Any, tmp_path: Path) -> None:
-    """The blue of a held-out woodcut deck (development seed 777007), whose outline took in cloth."""
+    """A held-out card lying across the photo's edge (:mod:`support.doubtful_photo`)."""
     askew = tmp_path / "askew-blue.png"
-    cv2.imwrite(str(askew), heldout_photo(enrollment_shots("woodcut", 777007, 0, 1)[3]))
+    cv2.imwrite(str(askew), card_off_the_edge())
     page.open("/camera")
     page.unlock()
     page.until(lambda: page.visible('.bean-tile[data-bean="blue"]'), "the enrollment is not shown")

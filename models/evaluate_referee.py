@@ -29,7 +29,7 @@ from companion.rules.moves import Move, move_from_dict
 from companion.rules.setup import Setup
 from companion.rules.state import GameState
 from companion.tracker.explain import game_view
-from companion.tracker.table import TableTracker, not_waiting
+from companion.tracker.table import TableTracker, believed
 from companion.tracker.view import SURE, view_of
 from companion.vision.scene import SceneReader
 from companion.vision.table_reader import TableReader
@@ -127,20 +127,20 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
         expected = substance(event, truth)
         truth.push(move)
         proposed: list[Seen] = []
-        waiting: list[dict[str, Any]] = []  # what the tablet shows to be confirmed: nothing there is shown twice
+        waiting: list[dict[str, Any]] = []  # what the tablet shows to be confirmed, taken as made until then
         sure: list[bool] = []
         notes = 0
         for frame in table_frames(truth, faces, number, rng, still, resting, discard):
             reading = table.read(frame)
             if not reading.news:
                 continue
-            observation = tracker.observe(view_of(reading.scene, seats, SURE), reading.moving, ours)
+            observation = tracker.observe(view_of(reading.scene, seats, SURE), reading.moving, ours, waiting)
             if observation is not None:
-                events = not_waiting(observation.events, waiting)
                 notes += observation.note is not None
-                waiting += events
-                proposed += [substance(e, ours) for e in events]
-                sure += [observation.sure] * len(events)
+                for event in observation.events:
+                    proposed.append(substance(event, believed(ours, waiting)))
+                    waiting.append(event)
+                sure += [observation.sure] * len(observation.events)
         yield Refereed(number, expected, tuple(proposed), tuple(sure), notes)
         ours.push(move)  # the group confirms the record's own event
 

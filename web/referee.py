@@ -3,8 +3,9 @@
 The game watched is the most recently played unfinished card game. A settled change of the
 table the rules explain becomes proposals on the tablet (source ``camera``), or is pushed at
 once when the table has turned auto-accept on and the camera is sure of every column it read.
-A change no legal move explains is said on the camera's status line; a proposal waiting on the
-tablet already is not proposed twice (a hand rested on a field and left). The tracker knows no
+A change no legal move explains is said on the camera's status line. The camera's proposals still
+waiting on the tablet count as made when the next change is explained, so none is proposed twice
+(a hand rested on a field and left). The tracker knows no
 Flask; this module only wires frames, trackers and the games together.
 """
 
@@ -16,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.rules.state import GameState
-from companion.tracker.table import Observation, TableTracker, not_waiting
+from companion.tracker.table import Observation, TableTracker
 from companion.tracker.view import SURE, view_of
 from companion.vision.scene import Scene
 from web.errors import ApiError
@@ -57,7 +58,8 @@ class CameraReferee:
                 return None
             view = view_of(scene, range(len(state.players)), self.sure)
             tracker = self._trackers.setdefault(game_id, TableTracker())
-            observation = tracker.observe(view, moving, state)
+            waiting = [p.event for p in self.tables.proposals.pending(game_id) if p.source == "camera"]
+            observation = tracker.observe(view, moving, state, waiting)
             if observation is not None:
                 self._act(game_id, observation)
             elif tracker.agrees and self.last and self.last.get("note"):
@@ -68,13 +70,7 @@ class CameraReferee:
     def _act(self, game_id: int, observation: Observation) -> None:
         pushed = self.auto and observation.sure
         note = observation.note
-        events = list(observation.events)
-        if not pushed:
-            events = not_waiting(events, [p.event for p in self.tables.proposals.pending(game_id)
-                                          if p.source == "camera"])
-            if observation.events and not events:
-                return  # all waiting on the tablet already
-        for event in events:
+        for event in observation.events:
             try:
                 if pushed:
                     self.tables.push(game_id, event, source="camera")

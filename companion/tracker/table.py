@@ -9,18 +9,22 @@ change is reported once.
 :class:`TableTracker` then asks the rules which moves explain the settled change
 (:func:`~companion.tracker.explain.explain`) and proposes them: ``sure`` when every column it
 rests on was named with confidence and nothing in it is seen only as cards gone (a harvest) unless
-the discard pile was seen to take them, so the table may push it without a tap.
+the discard pile was seen to take them, so the table may push it without a tap. The camera's own
+proposals still waiting for a tap count as made (:func:`believed`), so a hand resting over a field
+after a harvest still waits is not taken for a second harvest that the pile would hide.
 """
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules.moves import move_to_dict
+from companion.rules.moves import move_from_dict, move_to_dict
 from companion.rules.state import GameState
+from companion.rules.violations import IllegalMove
 from companion.tracker.explain import explain
 from companion.tracker.view import Part, TableView, Told, fits, named
 
@@ -94,10 +98,42 @@ class Observation:
     note: str | None = None
 
 
+def believed(state: GameState, waiting: Sequence[dict[str, Any]]) -> GameState:
+    """The game as the camera believes it: ``state`` with the camera's proposals still waiting on the tablet applied
+    in order (one the game no longer allows, and those after it, left out). A change is explained against it, so a
+    proposal waiting for a tap is never proposed again, and a table that settles back on what it showed before (a
+    hand rested on a field and left) proposes nothing."""
+    if not waiting:
+        return state
+    after = copy.deepcopy(state)
+    for event in waiting:
+        try:
+            after.push(move_from_dict(event))
+        except (ValueError, IllegalMove):
+            break
+    return after
+
+
+def also_made(events: Sequence[dict[str, Any]], state: GameState, settled: TableView,
+              waiting: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Of ``events`` (explaining ``settled`` against the game with the proposals ``waiting`` made), those that the
+    game's own explanation of it also makes beyond the waiting ones; all of them where the game's own explains nothing
+    (several proposals waiting). A hand resting over fields hides the cards of a plant still waiting as it hides the
+    others: the game, which has no such plant, sees no harvest of it."""
+    own = explain(state, settled)
+    if own is None:
+        return list(events)
+    left = not_waiting([move_to_dict(m) for m in own], waiting)
+    kept = []
+    for event in events:
+        if event in left:
+            left.remove(event)
+            kept.append(event)
+    return kept
+
+
 def not_waiting(events: Sequence[dict[str, Any]], waiting: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``events`` less those among ``waiting`` (the camera's proposals not yet confirmed), each waiting one standing
-    for one: a table that settles back on what it showed before (a hand rested on a field and left) would propose
-    them again."""
+    """``events`` less those among ``waiting``, each waiting one standing for one."""
     left = list(waiting)
     new = []
     for event in events:
@@ -123,20 +159,27 @@ class TableTracker:
         self.agrees = False
         """Whether the table last settled on what the game has (nothing to explain, nothing to say)."""
 
-    def observe(self, view: TableView, moving: bool, state: GameState) -> Observation | None:
-        """The observation a frame's ``view`` settles, against the game as it stands in ``state``."""
+    def observe(self, view: TableView, moving: bool, state: GameState,
+                waiting: Sequence[dict[str, Any]] = ()) -> Observation | None:
+        """The observation a frame's ``view`` settles, against the game as it stands in ``state`` with the camera's
+        proposals ``waiting`` on the tablet (record events, oldest first) taken as made (:func:`believed`); only the
+        events the game's own explanation makes too are proposed (:func:`also_made`)."""
         settled = self.steadiness.feed(view, moving)
         if settled is None:
             return None
-        moves = explain(state, settled)
-        self.agrees = moves == []
+        made = believed(state, waiting)
+        moves = explain(made, settled)
         if moves is None:
+            self.agrees = False
             return Observation((), False, "the camera sees a table that no move the rules allow now explains; "
                                           "check the fields and enter what happened")
-        if not moves:
+        events = [move_to_dict(m) for m in moves]
+        if events and waiting:
+            events = also_made(events, state, settled, waiting)
+        self.agrees = not events
+        if not events:
             return None
-        events = tuple(move_to_dict(m) for m in moves)
         every_bean_named = all(bean is not None for _, columns in settled.fields for bean, _ in columns)
         absences = sum(e["type"] in ABSENCES for e in events)
-        seen_gone = absences == 0 or (absences == 1 and discarded(state, settled))
-        return Observation(events, every_bean_named and seen_gone)
+        seen_gone = absences == 0 or (absences == 1 and discarded(made, settled))
+        return Observation(tuple(events), every_bean_named and seen_gone)

@@ -10,7 +10,7 @@ from companion.rules.moves import move_from_dict
 from companion.rules.setup import Setup
 from companion.rules.state import GameState
 from companion.tracker.explain import explain
-from companion.tracker.table import Observation, Steadiness, TableTracker, discarded, not_waiting
+from companion.tracker.table import Observation, Steadiness, TableTracker, believed, discarded
 from companion.tracker.view import TableView, cards_differing, distance, mismatch, top_of_pile
 
 ANN, BEN, CID = 0, 1, 2
@@ -186,15 +186,6 @@ def test_a_frame_unsure_of_a_bean_agrees_with_the_frames_that_name_it():
     assert steadiness.feed(seen(ben=(("chili", 2),)), False) is None  # a count no frame agrees with stays out
 
 
-def test_what_waits_on_the_tablet_already_is_not_proposed_again():
-    plant = {"type": "plant", "player": ANN, "bean": "blue", "source": "hand", "field": 0}
-    harvest = {"type": "harvest", "player": BEN, "field": 0}
-    assert not_waiting([plant], [harvest, plant]) == []
-    assert not_waiting([harvest, plant], [plant]) == [harvest]
-    assert not_waiting([plant, plant], [plant]) == [plant]  # two like plants: the second is new
-    assert not_waiting([plant, plant], []) == [plant, plant]
-
-
 def test_two_like_beans_planted_from_the_hand_at_once_are_both_proposed():
     """Ann's two first cards are blues: she lays both on one field before the camera sees the table still."""
     state = table()
@@ -254,3 +245,40 @@ def test_the_pile_is_its_top_card_when_the_camera_is_sure_of_it():
     assert top_of_pile([("soy", True)]) == ("soy",)
     assert top_of_pile([("soy", False)]) is None  # a top card named unsure: the pile is not told
     assert top_of_pile([("soy", True), ("red", True)]) is None  # two beans lying there: which is on top?
+
+
+def two_lone_beans() -> GameState:
+    """Ann has planted a blue (field 0) and a soy (field 1) from her hand."""
+    return play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
+                {"type": "plant", "player": ANN, "bean": "soy", "source": "hand"})
+
+
+def test_a_change_is_explained_against_the_proposals_waiting_on_the_tablet():
+    """Ann harvests her blue; its proposal waits for a tap. Then a hand rests on her soy: the blue still tops the pile,
+    so no harvest of the soy explains the table (it would top the pile with soy). Before, harvesting the soy and
+    then the blue explained it, and the soy was proposed beside the blue still waiting."""
+    state, tracker = two_lone_beans(), TableTracker()
+    harvest_blue = {"type": "harvest", "player": ANN, "field": 0}
+    settle(tracker, state, piled(seen(ann=(("blue", 1), ("soy", 1))), ()), 4)
+    observation = settle(tracker, state, piled(seen(ann=(("soy", 1),)), ("blue",)))
+    assert observation == Observation((harvest_blue,), sure=True)
+    waiting = list(observation.events)
+    hidden = [tracker.observe(piled(seen(), ("blue",)), False, state, waiting) for _ in range(3)]
+    assert hidden[-1] is not None and hidden[-1].events == () and "no move the rules allow" in (hidden[-1].note or "")
+    assert explain(state, piled(seen(), ("blue",))) == [move_from_dict({"type": "harvest", "player": ANN,
+                                                                         "field": 1}), move_from_dict(harvest_blue)]
+    back = [tracker.observe(piled(seen(ann=(("soy", 1),)), ("blue",)), False, state, waiting) for _ in range(3)]
+    assert back[-1] is None and tracker.agrees  # the hand gone: the blue, still waiting, is not proposed again
+
+
+def test_a_waiting_proposal_the_game_no_longer_allows_is_left_out_with_those_after_it():
+    state = two_lone_beans()
+    harvest_blue = {"type": "harvest", "player": ANN, "field": 0}
+    harvest_soy = {"type": "harvest", "player": ANN, "field": 1}
+    assert believed(state, []) is state
+    both = believed(state, [harvest_blue, harvest_soy])
+    assert [f.count for f in both.players[ANN].fields] == [0, 0, 0] and both.discard == ["blue", "soy"]
+    assert [f.count for f in state.players[ANN].fields] == [1, 1, 0]  # the game itself is untouched
+    play(state, harvest_blue)  # confirmed meanwhile: its proposal, still listed, no longer applies
+    kept = believed(state, [harvest_blue, harvest_soy])
+    assert [f.count for f in kept.players[ANN].fields] == [0, 1, 0]

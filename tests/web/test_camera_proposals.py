@@ -92,3 +92,26 @@ def test_a_field_gone_with_nothing_laid_on_the_pile_is_not_taken_for_a_harvest(a
     referee.frame(table(pile=""), True)
     still(app, table((0, "blue", 2), pile=""))  # the hand leaves: the table agrees with the game again
     assert referee.last["note"] is None and referee.last["agrees"] and referee.last["events"] == []
+
+
+def test_a_hand_resting_on_a_field_after_a_harvest_still_waiting_is_not_a_second_harvest(app, editor):
+    """Ann harvests her blue, whose proposal waits for a tap (no auto-accept); then her hand rests on her soy. The blue
+    still tops the pile, so the soy is not harvested: nothing more is proposed (before, harvesting the soy under the
+    blue explained the table, and the soy was proposed)."""
+    game_id = editor.start()["game_id"]
+    for bean in ("blue", "soy"):
+        assert editor.post(f"/api/games/{game_id}/moves",
+                           {"type": "plant", "player": 0, "bean": bean, "source": "hand"}).status_code == 200
+    referee = app.extensions["hardware"].referee
+    still(app, table((0, "blue", 1), (0, "soy", 1), pile=""))
+    referee.frame(table(pile=""), True)
+    still(app, table((0, "soy", 1), pile="blue"))  # the harvest
+    harvest = {"type": "harvest", "player": 0, "field": 0}
+    assert camera_proposals(editor, game_id) == [harvest]
+    referee.frame(table(pile=""), True)
+    still(app, table(pile="blue"))  # her hand rests on the soy
+    assert camera_proposals(editor, game_id) == [harvest]
+    assert "no move the rules allow" in referee.last["note"]
+    referee.frame(table(pile=""), True)
+    still(app, table((0, "soy", 1), pile="blue"))  # and leaves
+    assert camera_proposals(editor, game_id) == [harvest] and referee.last["note"] is None

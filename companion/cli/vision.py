@@ -58,8 +58,9 @@ def _enrollment_framings(reader: CardReader, path: Path) -> list[np.ndarray]:
         print(f"note: {path}: no card outline found, enrolled its central part; for a better profile "
               "photograph the card with some table around it", file=sys.stderr)
     elif reader.classifier.matcher.crop_in_doubt(framings):
-        print(f"note: {path}: the card's crop is in doubt (cloth in it, or the card turned inside it); for a better "
-              "profile photograph the card again, flat and whole, with some table around it", file=sys.stderr)
+        print(f"note: {path}: the card's crop is in doubt (the card runs off the photo, or cloth in the crop); "
+              "for a better profile photograph the card again, flat and whole, with some table around it",
+              file=sys.stderr)
     return framings
 
 

@@ -6,7 +6,7 @@ card's, an enrolled photo's) a match logit. An enrolled photo's map is made once
 loaded (:func:`companion.vision.profile.gallery`); a card's, only when its close call asks
 (:meth:`companion.vision.classifier.CardClassifier.cosines`). The same comparison tells an enrollment photo
 whose crop is in doubt: its framings (cropped at each stage's corners) match each other poorly when the
-outline took in cloth or the card lies turned inside it (:meth:`DetailMatcher.crop_in_doubt`).
+outline took in cloth, the card lies turned inside it or runs off the photo (:meth:`DetailMatcher.crop_in_doubt`).
 """
 
 from __future__ import annotations
@@ -66,6 +66,7 @@ class DetailMatcher:
 
     def crop_in_doubt(self, framings: Sequence[np.ndarray]) -> bool:
         """Whether an enrollment photo's framings disagree so much (:data:`CROP_DOUBT`) that its crop is likely off:
-        cloth in it, or the card turned inside it. A group is best told to take it again."""
+        cloth in it, the card turned inside it, or the card running off the photo. A group is best told to take it
+        again."""
         agreement = self.agreement(framings)
         return agreement is not None and agreement < CROP_DOUBT

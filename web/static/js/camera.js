@@ -272,7 +272,7 @@
       if (data && data.added.some((a) => !a.outline_found)) {
         alert(`${file.name}: no card outline found, the middle of the photo was kept. Check it, or take it again with some table around the card.`, { kind: "info" });
       } else if (data && data.added.some((a) => a.crop_in_doubt)) {
-        alert(`${file.name}: the card's crop is in doubt (cloth in it, or the card turned inside it). Check it, or take it again, flat and whole, with some table around the card.`, { kind: "info" });
+        alert(`${file.name}: the card's crop is in doubt (the card runs off the photo, or cloth in the crop). Check it, or take it again, flat and whole, with some table around the card.`, { kind: "info" });
       }
     }
   });

@@ -98,38 +98,47 @@ class Observation:
     note: str | None = None
 
 
-def believed(state: GameState, waiting: Sequence[dict[str, Any]]) -> GameState:
-    """The game as the camera believes it: ``state`` with the camera's proposals still waiting on the tablet applied
-    in order (one the game no longer allows, and those after it, left out). A change is explained against it, so a
-    proposal waiting for a tap is never proposed again, and a table that settles back on what it showed before (a
-    hand rested on a field and left) proposes nothing."""
-    if not waiting:
-        return state
+def made(state: GameState, events: Sequence[dict[str, Any]]) -> tuple[GameState, int]:
+    """A copy of ``state`` with ``events`` made in order, as far as the game allows them; how many it did."""
     after = copy.deepcopy(state)
-    for event in waiting:
+    for done, event in enumerate(events):
         try:
             after.push(move_from_dict(event))
         except (ValueError, IllegalMove):
-            break
-    return after
+            return after, done
+    return after, len(events)
+
+
+def believed(state: GameState, waiting: Sequence[dict[str, Any]]) -> GameState:
+    """The game as the camera believes it: ``state`` with the camera's proposals still waiting on the tablet made in
+    order (one the game no longer allows, and those after it, left out). A change is explained against it, so a
+    proposal waiting for a tap is never proposed again, and a table that settles back on what it showed before (a
+    hand rested on a field and left) proposes nothing."""
+    return made(state, waiting)[0] if waiting else state
 
 
 def also_made(events: Sequence[dict[str, Any]], state: GameState, settled: TableView,
               waiting: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Of ``events`` (explaining ``settled`` against the game with the proposals ``waiting`` made), those that the
-    game's own explanation of it also makes beyond the waiting ones; all of them where the game's own explains nothing
-    (several proposals waiting). A hand resting over fields hides the cards of a plant still waiting as it hides the
-    others: the game, which has no such plant, sees no harvest of it."""
+    game's own explanation of it also makes beyond the waiting ones (a plant into whichever field: the two may fill
+    the fields in another order); all of them where the game's own explains nothing (several proposals waiting). A
+    hand resting over fields hides the cards of a plant still waiting as it hides the others: the game, which has no
+    such plant, sees no harvest of it."""
     own = explain(state, settled)
     if own is None:
         return list(events)
-    left = not_waiting([move_to_dict(m) for m in own], waiting)
+    left = [_anywhere(e) for e in not_waiting([move_to_dict(m) for m in own], waiting)]
     kept = []
     for event in events:
-        if event in left:
-            left.remove(event)
+        if _anywhere(event) in left:
+            left.remove(_anywhere(event))
             kept.append(event)
     return kept
+
+
+def _anywhere(event: dict[str, Any]) -> dict[str, Any]:
+    """A plant without the field it went to; any other event as it is."""
+    return {k: v for k, v in event.items() if k != "field"} if event["type"] == "plant" else event
 
 
 def not_waiting(events: Sequence[dict[str, Any]], waiting: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -163,12 +172,13 @@ class TableTracker:
                 waiting: Sequence[dict[str, Any]] = ()) -> Observation | None:
         """The observation a frame's ``view`` settles, against the game as it stands in ``state`` with the camera's
         proposals ``waiting`` on the tablet (record events, oldest first) taken as made (:func:`believed`); only the
-        events the game's own explanation makes too are proposed (:func:`also_made`)."""
+        events the game's own explanation makes too are proposed (:func:`also_made`), and they are sure only where
+        the game takes them before the waiting ones (auto-accept pushes them at once; the others wait for a tap)."""
         settled = self.steadiness.feed(view, moving)
         if settled is None:
             return None
-        made = believed(state, waiting)
-        moves = explain(made, settled)
+        camera = believed(state, waiting)
+        moves = explain(camera, settled)
         if moves is None:
             self.agrees = False
             return Observation((), False, "the camera sees a table that no move the rules allow now explains; "
@@ -181,5 +191,6 @@ class TableTracker:
             return None
         every_bean_named = all(bean is not None for _, columns in settled.fields for bean, _ in columns)
         absences = sum(e["type"] in ABSENCES for e in events)
-        seen_gone = absences == 0 or (absences == 1 and discarded(made, settled))
-        return Observation(tuple(events), every_bean_named and seen_gone)
+        seen_gone = absences == 0 or (absences == 1 and discarded(camera, settled))
+        alone = not waiting or made(state, events)[1] == len(events)  # a tap on the waiting ones may come later
+        return Observation(tuple(events), every_bean_named and seen_gone and alone)

@@ -282,3 +282,20 @@ def test_a_waiting_proposal_the_game_no_longer_allows_is_left_out_with_those_aft
     play(state, harvest_blue)  # confirmed meanwhile: its proposal, still listed, no longer applies
     kept = believed(state, [harvest_blue, harvest_soy])
     assert [f.count for f in kept.players[ANN].fields] == [0, 1, 0]
+
+
+def test_what_presupposes_a_proposal_still_waiting_is_not_sure():
+    """Ann's blue harvest waits for a tap (no pile in sight); she plants her soy in the field it emptied. The plant is
+    proposed, but not sure: the game cannot take it before the harvest, so auto-accept must not push it. (The game's
+    own explanation plants the soy in her free field 1 and then harvests: a plant matches whichever its field.)"""
+    state, tracker = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"}), TableTracker()
+    settle(tracker, state, seen(ann=(("blue", 1),)), 4)
+    harvest = settle(tracker, state, seen())
+    assert harvest is not None and harvest.events == ({"type": "harvest", "player": ANN, "field": 0},)
+    waiting = list(harvest.events)
+    answers = [tracker.observe(seen(ann=(("soy", 1),)), False, state, waiting) for _ in range(3)]
+    plant = {"type": "plant", "player": ANN, "bean": "soy", "source": "hand", "field": 0}
+    assert answers[-1] == Observation((plant,), sure=False)
+    assert TableTracker().observe(seen(ann=(("blue", 1), ("soy", 1))), False, state) is None
+    alone = settle(TableTracker(), state, seen(ann=(("blue", 1), ("soy", 1))))
+    assert alone == Observation(({**plant, "field": 1},), sure=True)  # nothing waiting: the same plant is sure

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import copy
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -127,30 +127,28 @@ def also_made(events: Sequence[dict[str, Any]], state: GameState, settled: Table
     own = explain(state, settled)
     if own is None:
         return list(events)
-    left = [_anywhere(e) for e in not_waiting([move_to_dict(m) for m in own], waiting)]
-    kept = []
+    beyond = _split([move_to_dict(m) for m in own], waiting)[1]
+    return _split(events, beyond, _anywhere)[0]
+
+
+def _split(events: Sequence[dict[str, Any]], pool: Sequence[dict[str, Any]],
+           key: Callable[[dict[str, Any]], dict[str, Any]] = lambda event: event,
+           ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """``events`` that match one of ``pool`` by ``key`` (each of ``pool`` standing for one), and the others."""
+    left = [key(event) for event in pool]
+    matched, others = [], []
     for event in events:
-        if _anywhere(event) in left:
-            left.remove(_anywhere(event))
-            kept.append(event)
-    return kept
+        if key(event) in left:
+            left.remove(key(event))
+            matched.append(event)
+        else:
+            others.append(event)
+    return matched, others
 
 
 def _anywhere(event: dict[str, Any]) -> dict[str, Any]:
     """A plant without the field it went to; any other event as it is."""
     return {k: v for k, v in event.items() if k != "field"} if event["type"] == "plant" else event
-
-
-def not_waiting(events: Sequence[dict[str, Any]], waiting: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``events`` less those among ``waiting``, each waiting one standing for one."""
-    left = list(waiting)
-    new = []
-    for event in events:
-        if event in left:
-            left.remove(event)
-        else:
-            new.append(event)
-    return new
 
 
 def discarded(state: GameState, settled: TableView) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.vision.rectify import CARD_ASPECT
+from companion.vision.layout_check import card_shaped
 from companion.vision.strips import find_outlines
 
 EDGE = 40.0
@@ -28,8 +28,8 @@ BETTER = 0.1
 """How much more of its least-supported side an outline must have on edges to stand for the locator's quad."""
 OVERLAP = 0.2
 """Least overlap (intersection over union) of such an outline with the locator's quad: the same card."""
-SHAPE = 1.3
-"""Most an outline's short-over-long side ratio may differ (as a factor) from a card's."""
+SHAPE = 0.25
+"""How far (as a share of a card's) an outline's side ratio may be off and still be a card's (:func:`card_shaped`)."""
 
 
 def gradients(photo: np.ndarray) -> np.ndarray:
@@ -72,17 +72,6 @@ def overlap(a: np.ndarray, b: np.ndarray) -> float:
     return float(common / union) if union > 0 else 0.0
 
 
-def card_shaped(quad: np.ndarray) -> bool:
-    """Whether a quad's mean short side over its mean long side is a card's, within :data:`SHAPE`."""
-    q = np.asarray(quad, np.float64).reshape(4, 2)
-    sides = [float(np.linalg.norm(q[(i + 1) % 4] - q[i])) for i in range(4)]
-    first, second = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
-    if min(first, second) <= 0:
-        return False
-    ratio = min(first, second) / max(first, second)
-    return CARD_ASPECT / SHAPE <= ratio <= min(1.0, CARD_ASPECT * SHAPE)
-
-
 def better_outline(photo: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
     """A card-shaped outline of the photo's edges over the card ``quad`` marks (:data:`OVERLAP`) whose sides
     follow edges clearly better (:data:`BETTER`) than ``quad``'s; the best such, or none."""
@@ -90,7 +79,7 @@ def better_outline(photo: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
     bar = support(grads, quad) + BETTER
     best: tuple[float, np.ndarray] | None = None
     for outline in find_outlines(photo):
-        if not card_shaped(outline) or overlap(outline, quad) < OVERLAP:
+        if not card_shaped(outline, SHAPE) or overlap(outline, quad) < OVERLAP:
             continue
         score = support(grads, outline)
         if score > bar and (best is None or score > best[0]):

@@ -7,7 +7,8 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision.edge_support import better_outline, card_shaped, gradients, overlap, support
+from companion.vision.edge_support import SHAPE, better_outline, gradients, overlap, support
+from companion.vision.layout_check import card_shaped
 from companion.vision.rectify import CARD_ASPECT
 from models.heldout import camera as heldout_camera
 from models.heldout.measure import enrollment_shots
@@ -64,9 +65,9 @@ def test_the_photos_own_outline_stands_for_a_quad_that_took_in_table(table_photo
 
 def test_only_card_shaped_outlines_over_the_same_card_count():
     card = card_quad((100, 100), 120, 0)
-    assert card_shaped(card) and card_shaped(card_quad((0, 0), 50, 73))
-    assert not card_shaped(np.float32([[0, 0], [100, 0], [100, 100], [0, 100]]))  # a square
-    assert not card_shaped(np.float32([[0, 0], [60, 0], [60, 300], [0, 300]]))  # a column of several cards
+    assert card_shaped(card, SHAPE) and card_shaped(card_quad((0, 0), 50, 73), SHAPE)
+    assert not card_shaped(np.float32([[0, 0], [100, 0], [100, 100], [0, 100]]), SHAPE)  # a square
+    assert not card_shaped(np.float32([[0, 0], [60, 0], [60, 300], [0, 300]]), SHAPE)  # a column of several cards
     assert overlap(card, card) == pytest.approx(1.0)
     assert overlap(card, card + np.float32([500, 0])) == 0.0
     assert 0.3 < overlap(card, scaled(card, 1.5)) < 0.5  # 1 / 1.5 squared

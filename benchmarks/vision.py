@@ -2,7 +2,8 @@
 plus the crop step (one crop against every stage's framings) and a whole read of each photo
 (framings, then for a card still unsure its neighbours refined and read too); and, against a
 held-out woodcut deck enrolled from one photo per bean, naming with the second opinion for cards
-in doubt (keypoints, and the detail matcher for close calls) beside the same gallery without it.
+in doubt (keypoints, and the detail matcher for close calls) beside the same gallery without it; and the
+embedding an enrolled deck is named by (card and deck networks) beside the card network's alone.
 
     .venv/bin/python benchmarks/vision.py
 """
@@ -51,8 +52,23 @@ def main() -> None:
     print(f"  locate + crop a 240x200 photo: {crop_ms:.3f} ms per photo (baseline)")
     print(f"  locate + views (3 framings)  : {views_ms:.3f} ms per photo ({views_ms / crop_ms:.2f} x)")
     print(f"  read a photo (views, named)  : {read_ms:.3f} ms per photo ({read_ms / crop_ms:.2f} x)")
+    deck_embedding(reader, [v.framings[0] for v in views[:256]])
     second_opinion(reader)
 
+
+def deck_embedding(reader: CardReader, crops: list[np.ndarray]) -> None:
+    """ms per card of one batched pass (256 a call) of the card network alone, and of the card and deck networks
+    (the embedding an enrolled deck is named by), best of 5 interleaved rounds."""
+    looks = {"card": lambda: reader.classifier.infer(crops), "deck": lambda: reader.classifier.infer(crops, deck=True)}
+    best = dict.fromkeys(looks, float("inf"))
+    for _ in range(5):
+        for name, look in looks.items():
+            start = time.perf_counter()
+            look()
+            best[name] = min(best[name], (time.perf_counter() - start) * 1000 / len(crops))
+    print(f"  first look, card network alone   : {best['card']:.3f} ms per card batched (baseline)")
+    print(f"  first look against an enrolled deck (card and deck networks): {best['deck']:.3f} ms per card batched"
+          f" ({best['deck'] / best['card']:.2f} x)")
 
 
 def second_opinion(reader: CardReader) -> None:

@@ -281,6 +281,8 @@ def write_manifest(manifest: Manifest, extra: dict, path: Path) -> None:
             "detail_compare": {**entry(manifest.detail_compare), "channels": manifest.detail_channels,
                                "input": "card, photo: feature maps float32 (N, C, H, W)",
                                "outputs": ["logit (N,): how well the card matches the photo"]},
+            "deck": {**entry(manifest.deck), "embedding_dim": manifest.deck_embedding_dim,
+                     "outputs": ["embedding (N, D) unit, the same for the crop turned 180°"]},
             "labels": list(manifest.labels), "unknown_threshold": round(manifest.unknown_threshold, 4),
             "deck_threshold": round(manifest.deck_threshold, 4), "training": extra}
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
@@ -308,10 +310,11 @@ def stage_record(args: argparse.Namespace, stage: str, started: float) -> dict:
 
 
 def previous_records() -> dict:
-    """The package manifest's training records per stage, the band network's and the detail matcher's included
-    (trained apart, by :mod:`models.train_bands` and :mod:`models.train_detail`); empty where a stage has none."""
+    """The package manifest's training records per stage, the band network's, the detail matcher's and the deck
+    network's included (trained apart, by :mod:`models.train_bands`, :mod:`models.train_detail` and
+    :mod:`models.train_deck`); empty where a stage has none."""
     data = json.loads((MODEL_DIR / MANIFEST).read_text(encoding="utf-8")).get("training", {})
-    return {stage: data[stage] for stage in (*STAGES, "bands", "detail") if isinstance(data.get(stage), dict)}
+    return {stage: data[stage] for stage in (*STAGES, "bands", "detail", "deck") if isinstance(data.get(stage), dict)}
 
 
 def run_stage(args: argparse.Namespace, stages: set[str], records: dict, name: str, key: str,
@@ -407,12 +410,13 @@ def main(argv: list[str] | None = None) -> int:
     classifier = run_stage(args, stages, records, "card", "classifier",
                            lambda: train_card(args, faces[:len(VISION_LABELS) + args.card_others], locator))
 
-    apart = load_manifest()  # the band network and the detail matcher are trained apart
+    apart = load_manifest()  # the band network, the detail matcher and the deck network are trained apart
     if not shipped:
-        for model in (apart.bands, apart.detail_features, apart.detail_compare):
+        for model in (apart.bands, apart.detail_features, apart.detail_compare, apart.deck):
             shutil.copy(MODEL_DIR / model.file, args.out / model.file)
     manifest = Manifest(classifier, locator, refiner, apart.bands, apart.detail_features, apart.detail_compare,
-                        apart.detail_channels, VISION_LABELS, EMBED_DIM, SCALE, -1.0, -1.0)
+                        apart.detail_channels, apart.deck, apart.deck_embedding_dim, VISION_LABELS, EMBED_DIM, SCALE,
+                        -1.0, -1.0)
     if not shipped:
         log("not the package directory: no calibration, no evaluation")
         write_manifest(manifest, records, args.out / MANIFEST)

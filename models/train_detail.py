@@ -20,6 +20,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import TypeVar
 
 import torch
 from torch.nn import functional as F
@@ -98,7 +99,12 @@ def to_device(data: DetailSet, device: str) -> dict[str, torch.Tensor]:
             "found": torch.from_numpy(data.found).to(device)}
 
 
-def evaluate(net: DetailNet, data: dict[str, torch.Tensor]) -> float:
+Net = TypeVar("Net", bound=torch.nn.Module)
+DeckLogits = Callable[[Net, torch.Tensor, torch.Tensor, torch.Tensor], torch.Tensor]
+"""(net, cards, their turns, enrolled photos) -> (B, Q, K) logits, as :func:`~models.detail_net.deck_logits`."""
+
+
+def evaluate(net: Net, data: dict[str, torch.Tensor], logits_of: DeckLogits[Net]) -> float:
     """Share of test crops whose best-matching enrolled photo of their deck is their own (no augmentation)."""
     net.eval()
     right = total = 0
@@ -107,7 +113,7 @@ def evaluate(net: DetailNet, data: dict[str, torch.Tensor]) -> float:
             tests = data["tests"][d].permute(1, 0, 4, 2, 3).float() / 255  # (T, 16, 3, H, W)
             photos = data["enrolled"][d].permute(0, 3, 1, 2).float() / 255
             photos = photos[None].expand(tests.shape[0], -1, -1, -1, -1)
-            logits = deck_logits(net, tests, tests.flip(-1, -2), photos)  # (T, 16, 16)
+            logits = logits_of(net, tests, tests.flip(-1, -2), photos)  # (T, 16, 16)
             found = data["found"][d].T
             right += int(((logits.argmax(dim=2) == torch.arange(16, device=logits.device)) & found).sum())
             total += int(found.sum())
@@ -165,12 +171,21 @@ def learning_rate(step: int, total: int, peak: float) -> float:
 
 def train(data: DetailSet, seconds: float, batch_decks: int, device: str, seed: int, say: Callable[[str], None],
           steps: int | None = None, peak: float = 2e-3) -> DetailNet:
-    """A matcher trained on ``data`` for ``steps``, or for about ``seconds``: then the first steps are timed at
-    a low learning rate, and as many steps as fit follow the schedule. ``say`` reports the loss now and then."""
+    """A matcher trained on ``data`` (see :func:`fit_decks`)."""
     torch.manual_seed(seed)
+    net = DetailNet()
+    fit_decks(net, deck_logits, to_device(data, device), seconds, batch_decks, device, seed, say, steps, peak)
+    return net
+
+
+def fit_decks(net: Net, logits_of: DeckLogits[Net], tensors: dict[str, torch.Tensor], seconds: float,
+              batch_decks: int, device: str, seed: int, say: Callable[[str], None], steps: int | None = None,
+              peak: float = 2e-3) -> None:
+    """Train ``net`` on whole decks (``tensors``, as :func:`to_device` gives them) with the ranking loss of
+    ``logits_of``, for ``steps``, or for about ``seconds``: then the first steps are timed at a low learning
+    rate, and as many steps as fit follow the schedule. ``say`` reports the loss now and then."""
     generator = torch.Generator(device=device).manual_seed(seed)
-    tensors = to_device(data, device)
-    net = DetailNet().to(device)
+    net.to(device).train()
     opt = torch.optim.AdamW(net.parameters(), lr=peak / 100, weight_decay=1e-4)
     start = time.time()
     first, timed = TIMED_STEPS if steps is None else (0, 0)
@@ -181,11 +196,11 @@ def train(data: DetailSet, seconds: float, batch_decks: int, device: str, seed: 
         if step >= timed:
             for group in opt.param_groups:
                 group["lr"] = learning_rate(step - timed, total - timed, peak)
-        decks = torch.randint(len(data.enrolled), (batch_decks,), device=device, generator=generator)
+        decks = torch.randint(len(tensors["enrolled"]), (batch_decks,), device=device, generator=generator)
         cards, turned, photos, valid = batch(tensors, decks, generator)
         with torch.autocast(device_type="cuda" if device.startswith("cuda") else "cpu", dtype=torch.bfloat16,
                             enabled=device.startswith("cuda")):
-            loss = ranking_loss(deck_logits(net, cards, turned, photos).float(), valid.float())
+            loss = ranking_loss(logits_of(net, cards, turned, photos).float(), valid.float())
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()
@@ -196,7 +211,6 @@ def train(data: DetailSet, seconds: float, batch_decks: int, device: str, seed: 
             each = (time.time() - clock) / (timed - first)
             total += max(1, int((seconds - (time.time() - start)) / each))
             say(f"{each * 1000:.0f} ms a step: {total} steps in all")
-    return net
 
 
 def rendering(start: float) -> Callable[[int, int], None]:
@@ -207,47 +221,73 @@ def rendering(start: float) -> Callable[[int, int], None]:
     return report
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--out", type=Path, default=MODEL_DIR,
-                        help="where the ONNX files go (and the manifest they are recorded in, if there is one)")
+class Log(list[str]):
+    """A run's log: each line said is printed at once and kept for the manifest."""
+
+    def __call__(self, line: str) -> None:
+        self.append(line)
+        print(line, flush=True)
+
+
+def deck_options(parser: argparse.ArgumentParser, decks: int, tests: int, batch_decks: int) -> None:
+    """The options of a training run on whole decks (besides its time)."""
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--decks", type=int, default=1200)
-    parser.add_argument("--tests", type=int, default=4)
-    parser.add_argument("--seconds", type=float, default=415,
-                        help="time for the whole run, rendering included (the shipped run's, on a GPU)")
+    parser.add_argument("--decks", type=int, default=decks)
+    parser.add_argument("--tests", type=int, default=tests)
     parser.add_argument("--steps", type=int,
                         help="training steps (default: as many as fit --seconds; without a GPU, give the steps)")
-    parser.add_argument("--batch-decks", type=int, default=8)
+    parser.add_argument("--batch-decks", type=int, default=batch_decks)
     parser.add_argument("--check-decks", type=int, default=40, help="decks of each check set")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
-    args = parser.parse_args(argv)
-    args.out.mkdir(parents=True, exist_ok=True)
-    log: list[str] = []
 
-    def say(line: str) -> None:
-        log.append(line)
-        print(line, flush=True)
 
+def rendered(args: argparse.Namespace, say: Callable[[str], None]) -> tuple[DetailSet, dict[str, DetailSet]]:
+    """A run's training decks and its two check sets, rendered beside them and never trained on."""
     start = time.time()
     data = detail_set(args.seed, args.decks, args.tests, args.workers, progress=rendering(start))
     checks = {"training styles": detail_set(args.seed + 1, args.check_decks, args.tests, args.workers),
               "unseen styles, kin decks": detail_set(args.seed + 2, args.check_decks, args.tests, args.workers,
                                                      "unseen", 1.0)}
     say(f"rendered {args.decks} decks in {time.time() - start:.0f} s; outlines found {data.found.mean():.4f}")
-    net = train(data, args.seconds - (time.time() - start) - 40, args.batch_decks, args.device, args.seed, say,
-                args.steps)
+    return data, checks
+
+
+def checked(net: Net, logits_of: DeckLogits[Net], checks: dict[str, DetailSet], args: argparse.Namespace,
+            say: Callable[[str], None]) -> None:
+    """Say how often a check set's test crop ranks its own photo first."""
     for name, check in checks.items():
         say(f"{name}, {args.check_decks} decks: own photo ranked first for "
-            f"{evaluate(net, to_device(check, args.device)):.4f}")
-    features, compare = export(net, args.out)
+            f"{evaluate(net, to_device(check, args.device), logits_of):.4f}")
+
+
+def kept(args: argparse.Namespace, start: float, log: Log, record: Callable[[dict, Path], None], name: str) -> None:
+    """How the run trained (its options, minutes and log): ``record``ed into the manifest in ``--out``, or without
+    one written beside the model as ``<name>_training.json``."""
     training = {k: v for k, v in vars(args).items() if k not in ("out", "workers")}
     training |= {"minutes": round((time.time() - start) / 60, 1), "log": log}
     if (args.out / MANIFEST).exists():
-        record(features, compare, training, args.out / MANIFEST)
+        record(training, args.out / MANIFEST)
     else:
-        (args.out / "detail_training.json").write_text(json.dumps(training, indent=1), encoding="utf-8")
+        (args.out / f"{name}_training.json").write_text(json.dumps(training, indent=1), encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", type=Path, default=MODEL_DIR,
+                        help="where the ONNX files go (and the manifest they are recorded in, if there is one)")
+    parser.add_argument("--seconds", type=float, default=415,
+                        help="time for the whole run, rendering included (the shipped run's, on a GPU)")
+    deck_options(parser, decks=1200, tests=4, batch_decks=8)
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    say, start = Log(), time.time()
+    data, checks = rendered(args, say)
+    net = train(data, args.seconds - (time.time() - start) - 40, args.batch_decks, args.device, args.seed, say,
+                args.steps)
+    checked(net, deck_logits, checks, args, say)
+    features, compare = export(net, args.out)
+    kept(args, start, say, lambda training, path: record(features, compare, training, path), "detail")
     return 0
 
 

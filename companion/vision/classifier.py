@@ -79,30 +79,53 @@ def unsure(cosines: np.ndarray, threshold: float) -> np.ndarray:
 
 
 class CardClassifier:
-    """The shipped card network in one onnxruntime session, created once and reused."""
+    """The shipped card network and deck network, each in one onnxruntime session, created once and reused."""
 
     def __init__(self, manifest: Manifest | None = None, threads: int = 2, directory: Path | None = None) -> None:
         self.manifest = manifest or load_manifest()
         outputs = [(None, self.manifest.embedding_dim), (None, len(self.manifest.labels))]  # embeddings, cosines
         self.session = open_session(self.manifest.classifier, outputs, threads, directory)
+        self.deck_session = open_session(self.manifest.deck, [(None, self.manifest.deck_embedding_dim)], threads,
+                                         directory)
         self.matcher = DetailMatcher(self.manifest, threads, directory)
 
     @property
     def input_size(self) -> tuple[int, int]:
-        """(width, height) of the crops the network reads."""
+        """(width, height) of the crops the card network reads."""
         return self.manifest.classifier.input_width, self.manifest.classifier.input_height
 
-    def infer(self, crops: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-        """Embeddings (N, D) and cosines to the shipped labels (N, labels) of card crops."""
+    @property
+    def deck_dim(self) -> int:
+        """Size of the embeddings that name an enrolled deck (:meth:`deck_embed`)."""
+        return self.manifest.embedding_dim + self.manifest.deck_embedding_dim
+
+    def infer(self, crops: Sequence[np.ndarray], deck: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """Embeddings and cosines to the shipped labels (N, labels) of card crops: the card network's
+        embeddings (N, D), or with ``deck`` those that name an enrolled deck (:meth:`deck_embed`)."""
         if len(crops) == 0:
-            return np.empty((0, self.manifest.embedding_dim), np.float32), np.empty((0, len(self.manifest.labels)))
+            dim = self.deck_dim if deck else self.manifest.embedding_dim
+            return np.empty((0, dim), np.float32), np.empty((0, len(self.manifest.labels)), np.float32)
         parts = [self.session.run(None, {"image": to_input(crops[k:k + BATCH], self.input_size)})
                  for k in range(0, len(crops), BATCH)]
-        return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+        embeddings, shipped = np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+        return (side_by_side(embeddings, self.deck_network(crops)) if deck else embeddings), shipped
+
+    def deck_network(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        """The deck network's unit embeddings (N, D') of card crops, the same for a crop and its 180° turn."""
+        size = self.manifest.deck.input_width, self.manifest.deck.input_height
+        return np.concatenate([self.deck_session.run(None, {"image": to_input(crops[k:k + BATCH], size)})[0]
+                               for k in range(0, len(crops), BATCH)])
 
     def embed(self, crops: Sequence[np.ndarray]) -> np.ndarray:
-        """Unit embeddings (N, D) of card crops."""
+        """The card network's unit embeddings (N, D) of card crops."""
         return self.infer(crops)[0]
+
+    def deck_embed(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        """Unit embeddings of card crops for naming an enrolled deck: the card network's and the deck network's
+        side by side, each scaled by 1/sqrt(2), so that the cosine of two is the mean of the two networks' cosines.
+        The deck network, trained to tell one deck's cards apart whatever its colours, reads printed detail the
+        card network's colour-led embedding passes over."""
+        return self.infer(crops, deck=True)[0]
 
     def classify(self, crops: Sequence[np.ndarray], gallery: Gallery | None = None) -> list[Prediction]:
         """Name each card crop: against ``gallery`` (an enrolled deck) or the shipped labels."""
@@ -145,14 +168,14 @@ class CardClassifier:
         (:func:`~companion.vision.keypoints.reconsidered`, with :meth:`matched` in a close call).
         """
         seen = [i for i, v in enumerate(views) if len(v.framings)]
-        embeddings, shipped = self.infer([views[i].framings[0] for i in seen])
+        embeddings, shipped = self.infer([views[i].framings[0] for i in seen], gallery is not None)
         cosines = np.full((len(views), len(self.labels(gallery))), -1.0, np.float32)
         cosines[seen] = self.against(embeddings, shipped, gallery)
         doubtful = [seen[k] for k in np.flatnonzero(unsure(cosines[seen], threshold))]
-        self._read(cosines, [(i, [*views[i].framings, *map(turned, views[i].framings)], True) for i in doubtful]
-                  + [(i, [crop, turned(crop)], False) for i in doubtful for crop in views[i].reframings], gallery)
+        self._read(cosines, [(i, views[i].framings, True) for i in doubtful]
+                  + [(i, [crop], False) for i in doubtful for crop in views[i].reframings], gallery)
         still = [i for i, doubt in zip(doubtful, unsure(cosines[doubtful], threshold)) if doubt]
-        self._read(cosines, [(i, [crop, turned(crop)], False) for i in still for crop in views[i].neighbours], gallery)
+        self._read(cosines, [(i, [crop], False) for i in still for crop in views[i].neighbours], gallery)
         if gallery is not None and gallery.details:
             for i in seen:
                 doubt = close_call(cosines[i]) or near_threshold(cosines[i], threshold)
@@ -172,15 +195,27 @@ class CardClassifier:
 
     def _read(self, cosines: np.ndarray, readings: Sequence[tuple[int, Sequence[np.ndarray], bool]],
              gallery: Gallery | None) -> None:
-        """Update rows of ``cosines`` with readings ``(card, crops, replaces)``, all in one pass:
-        the cosines of the crops' mean embedding replace the card's, or count where they are higher."""
-        embeddings, shipped = self.infer([crop for _, crops, _ in readings for crop in crops])
-        start = 0
-        for i, crops, replaces in readings:
-            part = slice(start, start + len(crops))
-            start += len(crops)
-            mean = embeddings[part].mean(axis=0)
+        """Update rows of ``cosines`` with readings ``(card, crops, replaces)``, all in one pass: the cosines of
+        the mean embedding of the crops and their 180° turns replace the card's, or count where they are higher.
+        (The deck network reads a crop and its turn alike, so it reads the crops alone.)"""
+        crops = [crop for _, some, _ in readings for crop in some]
+        embeddings, shipped = self.infer([*crops, *map(turned, crops)])
+        deck = self.deck_network(crops) if gallery is not None and crops else None
+        start, half = 0, len(crops)
+        for i, some, replaces in readings:
+            part, turns = slice(start, start + len(some)), slice(half + start, half + start + len(some))
+            start += len(some)
+            mean = np.concatenate([embeddings[part], embeddings[turns]]).mean(axis=0)
+            if deck is not None:
+                mean = side_by_side(mean, deck[part].mean(axis=0))
             norm = float(np.linalg.norm(mean))
             # the shipped cosines are linear in the embedding: theirs is the mean's too
-            reading = self.against(mean / norm, shipped[part].mean(axis=0) / norm, gallery)
+            reading = self.against(mean / norm, np.concatenate([shipped[part], shipped[turns]]).mean(axis=0) / norm,
+                                   gallery)
             cosines[i] = reading if replaces else np.maximum(cosines[i], reading)
+
+
+def side_by_side(card: np.ndarray, deck: np.ndarray) -> np.ndarray:
+    """The card network's and the deck network's embeddings (or their means) side by side, each scaled by
+    1/sqrt(2): of unit embeddings, a unit embedding whose cosines are the mean of the two networks'."""
+    return np.concatenate([card, deck], axis=-1) * np.float32(np.sqrt(0.5))

@@ -45,6 +45,10 @@ class Manifest:
     """The detail matcher's comparison: its input size is that of the feature maps it compares."""
     detail_channels: int
     """Channels of the detail matcher's feature maps."""
+    deck: ModelFile
+    """The deck network (:mod:`models.deck_net`): a crop's embedding for naming a group's own deck, beside the
+    card network's."""
+    deck_embedding_dim: int
     labels: tuple[str, ...]
     embedding_dim: int
     scale: float
@@ -76,6 +80,7 @@ def load_manifest(directory: Path | None = None) -> Manifest:
         return Manifest(_model_file(net), _model_file(data["locator"]), _model_file(data["refiner"]),
                         _model_file(data["bands"]), _model_file(data["detail_features"]),
                         _model_file(data["detail_compare"]), int(data["detail_compare"]["channels"]),
+                        _model_file(data["deck"]), int(data["deck"]["embedding_dim"]),
                         tuple(data["labels"]),
                         int(net["embedding_dim"]), float(net["scale"]), float(data["unknown_threshold"]),
                         float(data["deck_threshold"]))

@@ -1,6 +1,7 @@
 """Deck profiles: a group's own cards, enrolled from a few photos per bean.
 
-A profile holds one prototype per label: the mean embedding of the enrolled photos
+A profile holds one prototype per label: the mean embedding (the card and deck networks' side by
+side, :meth:`~companion.vision.classifier.CardClassifier.deck_embed`) of the enrolled photos
 (each cropped at several stages' corners) and of augmented copies of them (light,
 blur, small shifts, upside down); and each photo's best framing at the detail size, whose
 keypoints and detail-matcher features give a close call a second opinion
@@ -22,9 +23,9 @@ from companion.vision.classifier import CardClassifier, Gallery
 from companion.vision.errors import VisionError
 from companion.vision.keypoints import DETAIL_SIZE, detail, keypoints
 
-FORMAT = 2
-"""Format 2 adds the detail crops; a format 1 profile still loads, without the second opinion."""
-FORMATS = (1, 2)
+FORMAT = 3
+"""Format 3 embeds with the deck network beside the card network (and keeps the detail crops of format 2); a
+profile of an earlier format must be enrolled again."""
 AUGMENTS = 32
 """Augmented copies embedded per enrolled photo (besides the photo and its 180° turn)."""
 TURN, ZOOM, SHIFT = 10.0, (0.82, 1.12), 0.1
@@ -34,9 +35,10 @@ locator's miss would frame the card."""
 
 @dataclass(frozen=True)
 class DeckProfile:
-    """Per-label prototypes of one deck, tied to the model that embedded them."""
+    """Per-label prototypes of one deck, tied to the models that embedded them."""
 
     model_sha256: str
+    """The card network's checksum, and the deck network's after a '+'."""
     gallery: Gallery
     photos: dict[str, int]
     details: dict[str, list[np.ndarray]]
@@ -71,12 +73,18 @@ class DeckProfile:
             raise VisionError(f"{path}: no such deck profile; {hint}") from None
         except (ValueError, KeyError, TypeError, AttributeError, cv2.error) as exc:
             raise VisionError(f"{path}: not a deck profile ({exc}); {hint}") from None
-        dim = classifier.manifest.embedding_dim
-        if data.get("format") not in FORMATS or vectors.ndim != 2 or vectors.shape[1] != dim:
+        if isinstance(data.get("format"), int) and data["format"] < FORMAT:
+            raise VisionError(f"{path}: deck profile was made by an earlier version, without the deck network; {hint}")
+        if data.get("format") != FORMAT or vectors.ndim != 2 or vectors.shape[1] != classifier.deck_dim:
             raise VisionError(f"{path}: deck profile has an unexpected format; {hint}")
-        if profile.model_sha256 != classifier.manifest.classifier.sha256:
+        if profile.model_sha256 != models_of(classifier):
             raise VisionError(f"{path}: deck profile was made with another model; {hint}")
         return profile
+
+
+def models_of(classifier: CardClassifier) -> str:
+    """What a profile records of the networks that embed it: both checksums."""
+    return f"{classifier.manifest.classifier.sha256}+{classifier.manifest.deck.sha256}"
 
 
 def _png(crop: np.ndarray) -> str:
@@ -143,9 +151,9 @@ def enroll(classifier: CardClassifier, photos: Mapping[str, Sequence[Sequence[np
         if not variants:
             raise VisionError(f"{label}: no card crop to enroll; give each photo at least one crop "
                               "(CardLocator.enrollment_framings)")
-        mean = classifier.embed(variants).mean(axis=0)
+        mean = classifier.deck_embed(variants).mean(axis=0)
         vectors.append(mean / np.linalg.norm(mean))
     details = {label: [crop for framings in photos[label] for crop in details_of(framings)] for label in labels}
-    return DeckProfile(classifier.manifest.classifier.sha256,
+    return DeckProfile(models_of(classifier),
                        gallery(labels, np.array(vectors, np.float32), classifier, details),
                        {k: len(v) for k, v in photos.items()}, details)

@@ -88,15 +88,19 @@ def test_unsure_answers_are_close_runners_up_or_near_the_threshold():
 
 def test_a_sure_card_is_named_by_its_first_view_alone(reader, classifier, faces, kit):
     views = [reader.views(p) for p in kit.photos_of(faces[:4], 2, kit.seed + 2, cover=False)]
-    first_embeddings, first = classifier.infer([v.framings[0] for v in views])
+    _, first = classifier.infer([v.framings[0] for v in views])
     sure = ~unsure(first, classifier.manifest.unknown_threshold)
     assert sure.sum() >= 6
     cosines = classifier.cosines(views, None, classifier.manifest.unknown_threshold)
     assert np.allclose(cosines[sure], first[sure])
     assert classifier.classify_views([]) == []
-    gallery = Gallery(classifier.manifest.labels, class_vectors(reader, faces, kit), 0.5)
-    against_gallery = classifier.cosines(views, gallery, classifier.manifest.unknown_threshold)
-    assert np.allclose(against_gallery[sure], (first_embeddings @ gallery.vectors.T)[sure], atol=1e-5)
+    gallery = Gallery(classifier.manifest.labels, deck_vectors(reader, faces, kit), 0.5)
+    deck_embeddings, _ = classifier.infer([v.framings[0] for v in views], deck=True)
+    first = deck_embeddings @ gallery.vectors.T
+    sure = ~unsure(first, gallery.threshold)
+    assert sure.sum() >= 4
+    against_gallery = classifier.cosines(views, gallery, gallery.threshold)
+    assert np.allclose(against_gallery[sure], first[sure], atol=1e-5)
 
 
 def test_a_card_without_views_is_unknown_and_leaves_the_others_alone(reader, classifier, faces, kit):
@@ -149,7 +153,7 @@ def test_the_reader_asks_the_locator_for_neighbours_only_for_cards_still_unsure(
     assert asked == [] and [p.label for p in named] == list(reader.classifier.manifest.labels[:3])
     views = [reader.views(p) for p in photos]
     assert all(len(v.neighbours) == 0 for v in views)  # views come without neighbours
-    vectors = reader.classifier.infer([v.framings[0] for v in views])[0]
+    vectors = reader.classifier.deck_embed([v.framings[0] for v in views])
     doubtful = Gallery(reader.classifier.manifest.labels[:3], vectors, 2.0)  # no card is ever sure against it
     assert [p.label for p in reader.read(photos, doubtful)] == [UNKNOWN] * 3
     assert asked == [1, 1, 1]  # one refiner run per card, once it was still unsure
@@ -161,6 +165,11 @@ def class_vectors(reader, faces, kit) -> np.ndarray:  # noqa: ANN001
     return np.linalg.lstsq(embeddings, cosines, rcond=None)[0].T.astype(np.float32)
 
 
+def deck_vectors(reader, faces, kit) -> np.ndarray:  # noqa: ANN001
+    """One prototype per face for naming an enrolled deck: the deck embedding of one photo of it."""
+    return reader.classifier.deck_embed([reader.crop(p) for p in kit.photos_of(faces, 1, kit.seed + 3, cover=False)])
+
+
 def test_an_unsure_card_gets_the_mean_of_all_its_framings_and_their_turns(reader, classifier, faces, kit):
     views = [CardViews(reader.views(p).framings) for p in kit.photos_of(faces[:2], 2, kit.seed + 4)]
     everything = [[*v.framings, *map(turned, v.framings)] for v in views]
@@ -169,6 +178,7 @@ def test_an_unsure_card_gets_the_mean_of_all_its_framings_and_their_turns(reader
     vectors = class_vectors(reader, faces, kit)
     # a threshold above every cosine leaves every card unsure: all of them get the second look
     assert np.allclose(classifier.cosines(views, None, 2.0), means @ vectors.T, atol=1e-3)
-    gallery = Gallery(classifier.manifest.labels, vectors / np.linalg.norm(vectors, axis=1, keepdims=True), 2.0)
-    assert np.allclose(classifier.cosines(views, gallery, 2.0), means @ gallery.vectors.T, atol=1e-5)
+    gallery = Gallery(classifier.manifest.labels, deck_vectors(reader, faces, kit), 2.0)
+    deck_means = np.array([e / np.linalg.norm(e) for e in (classifier.deck_embed(c).mean(axis=0) for c in everything)])
+    assert np.allclose(classifier.cosines(views, gallery, 2.0), deck_means @ gallery.vectors.T, atol=1e-5)
     assert all(p.label == UNKNOWN for p in classifier.classify_views(views, gallery))

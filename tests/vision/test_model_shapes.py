@@ -43,6 +43,8 @@ CASES = {
                         "output 'features' expected (N, 96, 18, 12), found (n, 8)"),
     "detail-compare-inputs": ("detail_compare", tiny_net(*DETAIL_HW, {"logit": (0, 1)}),
                               "its inputs are 'image', expected 'card', 'photo'"),
+    "deck-embedding": ("deck", tiny_net(*CLASSIFIER_HW, {"embedding": (0, 10)}),
+                       "output 'embedding' expected (N, 64), found (n, 10)"),
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -11,9 +12,10 @@ import onnxruntime as ort
 import pytest
 import torch
 
+from companion.vision.classifier import CardClassifier
 from companion.vision.manifest import load_manifest
 from companion.vision.matcher import DetailMatcher
-from models import train, train_detail
+from models import train, train_deck, train_detail
 from models.dataset import (
     INPUT_H,
     INPUT_W,
@@ -25,6 +27,7 @@ from models.dataset import (
     locator_set,
     refiner_set,
 )
+from models.deck_net import MARGIN, SCALE, DeckNet, deck_cosines, margin_logits
 from models.detail_data import detail_set
 from models.detail_net import DetailNet, deck_logits, ranking_loss
 from support.tiny_models import models_folder
@@ -74,7 +77,7 @@ def test_tiny_training_run_exports_a_working_model(tmp_path):
 
 def test_retraining_a_stage_keeps_how_every_other_model_was_trained():
     records = train.previous_records()
-    assert {"locator", "refiner", "card", "bands"} <= set(records)
+    assert {"locator", "refiner", "card", "bands", "detail", "deck"} <= set(records)
     assert records["bands"]["columns"] > 0
 
 
@@ -109,25 +112,59 @@ def test_settled_threshold_follows_second_looks_until_it_stops_moving():
     assert asked == [-1.0, pytest.approx(0.7), pytest.approx(0.725)]
 
 
-def test_the_detail_matcher_trains_and_exports_what_the_runtime_loads(tmp_path):
-    """A few steps of ``models.train_detail`` into a copied models folder: the new matcher's files, checksums
-    and training record land in its manifest, and the runtime's matcher loads and runs them."""
-    folder = models_folder(tmp_path / "models")
-    code = train_detail.main(["--decks", "2", "--tests", "1", "--steps", "3", "--batch-decks", "1",
-                              "--check-decks", "1", "--workers", "1", "--out", str(folder)])
+def tiny_run(main, key: str, folder: Path):  # noqa: ANN001, ANN201 - a training module's main; a Manifest
+    """A few steps of a training on whole decks into a copied models folder; its manifest, once the run's record
+    (its options and log) landed in it beside the other records, unchanged."""
+    code = main(["--decks", "2", "--tests", "1", "--steps", "3", "--batch-decks", "2", "--check-decks", "1",
+                 "--workers", "1", "--out", str(models_folder(folder))])
     assert code == 0
-    manifest, shipped = load_manifest(folder), load_manifest()
+    record = json.loads((folder / "manifest.json").read_text())["training"]
+    assert record[key]["decks"] == 2 and any("ranked first" in line for line in record[key]["log"])
+    shipped = json.loads((train.MODEL_DIR / "manifest.json").read_text())["training"]
+    assert {k: v for k, v in record.items() if k != key} == {k: v for k, v in shipped.items() if k != key}
+    return load_manifest(folder)
+
+
+def test_the_detail_matcher_trains_and_exports_what_the_runtime_loads(tmp_path):
+    """The new matcher's files and checksums land in the manifest, and the runtime's matcher loads and runs them."""
+    manifest, shipped = tiny_run(train_detail.main, "detail", tmp_path / "models"), load_manifest()
     assert manifest.detail_features.sha256 != shipped.detail_features.sha256
     assert manifest.detail_compare.sha256 != shipped.detail_compare.sha256
     assert manifest.classifier == shipped.classifier and manifest.bands == shipped.bands
-    record = json.loads((folder / "manifest.json").read_text())["training"]
-    assert record["detail"]["decks"] == 2 and any("ranked first" in line for line in record["detail"]["log"])
-    assert record["card"] == train.previous_records()["card"]
-    matcher = DetailMatcher(manifest, 1, folder)
+    matcher = DetailMatcher(manifest, 1, tmp_path / "models")
     crop = np.random.default_rng(0).integers(0, 256, (144, 96, 3), np.uint8)
     maps = matcher.features([crop, crop[::-1, ::-1]])
     assert maps.shape == (2, manifest.detail_channels, 18, 12)
     assert np.isfinite(matcher.logit(maps, maps[:1]))
+
+
+def test_the_deck_network_trains_and_exports_what_the_runtime_loads(tmp_path):
+    """The new deck network's file and checksum land in the manifest, and the runtime embeds a crop and its turn
+    alike with it."""
+    manifest, shipped = tiny_run(train_deck.main, "deck", tmp_path / "models"), load_manifest()
+    assert manifest.deck.sha256 != shipped.deck.sha256
+    assert manifest.classifier == shipped.classifier and manifest.detail_features == shipped.detail_features
+    classifier = CardClassifier(manifest, 1, tmp_path / "models")
+    crop = np.random.default_rng(0).integers(0, 256, (96, 64, 3), np.uint8)
+    joint = classifier.deck_embed([crop, crop[::-1, ::-1]])
+    assert joint.shape == (2, classifier.deck_dim) and np.allclose(joint[0, 64:], joint[1, 64:], atol=1e-4)
+
+
+def test_deck_training_wants_a_cards_own_photo_first_by_a_margin():
+    net = DeckNet().eval()
+    cards = torch.rand(2, 16, 3, 144, 96)  # crops at the detail size, read at the card network's
+    cosines = deck_cosines(net, cards, cards.flip(-1, -2), cards)
+    assert cosines.shape == (2, 16, 16)
+    assert torch.allclose(cosines.diagonal(dim1=1, dim2=2), torch.ones(2, 16), atol=1e-5)
+    assert torch.allclose(margin_logits(net, cards, cards.flip(-1, -2), cards), SCALE * cosines)  # judged plainly
+    net.train()
+    torch.manual_seed(0)  # the same dropout in both calls
+    logits = margin_logits(net, cards, cards.flip(-1, -2), cards)
+    torch.manual_seed(0)
+    plain = deck_cosines(net, cards, cards.flip(-1, -2), cards)
+    own = torch.eye(16, dtype=torch.bool).expand(2, -1, -1)
+    assert torch.allclose(logits[own], SCALE * (plain[own] - MARGIN), atol=1e-4)  # the own photo wins by the margin
+    assert torch.allclose(logits[~own], SCALE * plain[~own], atol=1e-4)
 
 
 def test_the_matcher_is_trained_on_whole_decks_cropped_as_the_runtime_crops_them():

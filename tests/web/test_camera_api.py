@@ -611,7 +611,18 @@ def test_a_profile_from_another_model_is_enrolled_again_from_the_kept_photos(tmp
     body, deck = enrollment_after_restart(tmp_path)
     assert body["profile_problem"] is None and body["profile"]["counts"] == {"red": 1, "chili": 1}
     assert deck == "enrolled"
-    assert json.loads(path.read_text())["model_sha256"] == load_manifest().classifier.sha256
+    manifest = load_manifest()
+    assert json.loads(path.read_text())["model_sha256"] == f"{manifest.classifier.sha256}+{manifest.deck.sha256}"
+
+
+def test_a_profile_from_before_the_deck_network_is_enrolled_again_from_the_kept_photos(tmp_path, editor):
+    path = profile_from_another_model(tmp_path, editor)
+    data = json.loads(path.read_text())
+    path.write_text(json.dumps({**data, "format": 2, "model_sha256": load_manifest().classifier.sha256,
+                                "prototypes": {k: v[:64] for k, v in data["prototypes"].items()}}))
+    body, deck = enrollment_after_restart(tmp_path)
+    assert body["profile_problem"] is None and deck == "enrolled"
+    assert json.loads(path.read_text())["format"] == 3
 
 
 def test_a_profile_from_another_model_without_its_photos_is_set_aside_with_a_reason(tmp_path, editor):

@@ -59,17 +59,26 @@ class Symmetric(nn.Module):
         return F.normalize(self.net(image) + self.net(image.flip(-1, -2)), dim=1)
 
 
-def deck_cosines(net: DeckNet, cards: torch.Tensor, turned: torch.Tensor, photos: torch.Tensor) -> torch.Tensor:
+def deck_cosines(net: DeckNet, cards: torch.Tensor, turned: torch.Tensor, photos: torch.Tensor,
+                 across: bool = False) -> torch.Tensor:
     """(B, Q, K) cosines of each deck's Q card crops to its K enrolled photos, each card the better of itself
-    and its 180° turn (``turned``). Crops come as (B, n, 3, H, W)."""
+    and its 180° turn (``turned``). Crops come as (B, n, 3, H, W). With ``across``, (B, Q, B x K): each card's
+    own deck's photos first, then every other deck's in the batch."""
     b, q, k = cards.shape[0], cards.shape[1], photos.shape[1]
     emb = net(torch.cat([cards, turned, photos], dim=1).flatten(0, 1)).float().view(b, 2 * q + k, -1)
-    cos = torch.einsum("bqd,bkd->bqk", emb[:, :2 * q], emb[:, 2 * q:]).view(b, 2, q, k)
+    others = emb[:, 2 * q:]
+    if across:  # deck b's photos rolled to the front of every other deck's
+        others = torch.stack([others.roll(-d, dims=0) for d in range(b)], dim=1).flatten(1, 2)
+    cos = torch.einsum("bqd,bkd->bqk", emb[:, :2 * q], others).view(b, 2, q, -1)
     return cos.amax(dim=1)
 
 
 def margin_logits(net: DeckNet, cards: torch.Tensor, turned: torch.Tensor, photos: torch.Tensor) -> torch.Tensor:
-    """Training logits: scaled cosines, the own photo's (card q against photo q) lowered by the margin."""
-    cos = deck_cosines(net, cards, turned, photos)
+    """Logits of each card against its deck's photos, scaled cosines. In training also against every other deck's
+    photos in the batch (so that a card of another deck lies apart too, as an enrolled deck's unknown threshold
+    needs), the own photo's cosine lowered by the margin."""
+    cos = deck_cosines(net, cards, turned, photos, across=net.training)
+    if not net.training:
+        return SCALE * cos
     own = torch.eye(cos.shape[1], cos.shape[2], device=cos.device)
-    return SCALE * (cos - MARGIN * own) if net.training else SCALE * cos
+    return SCALE * (cos - MARGIN * own)

@@ -224,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     clf = CardClassifier(threads=2)
     manifest = clf.manifest
     for model in (manifest.classifier, manifest.locator, manifest.refiner, manifest.detail_features,
-                  manifest.detail_compare):
+                  manifest.detail_compare, manifest.deck):
         size_kib = (MODEL_DIR / model.file).stat().st_size / 1024
         rep.say(f"model {model.file}: sha256 {model.sha256[:12]}, {size_kib:.0f} KiB")
     rep.say(f"evaluation seed {seed}" + ("" if args.seed is not None else f" (fresh; --seed {seed} reproduces it)"))

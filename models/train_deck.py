@@ -3,10 +3,12 @@
 ``python -m models.train_deck`` renders decks as the detail matcher's training does
 (:mod:`models.detail_data`), then trains with the matcher's ranking loss and augmentation
 (:func:`models.train_detail.fit_decks`): a card's crop against its deck's 16 enrolled crops, the own one
-the target by a margin, a deck's colours shuffled per step. It trains for ``--steps``, or as many as fit
-``--seconds`` (meant for a GPU: on two CPU cores a step of 32 decks takes seconds). Two check sets rendered
-beside it, never trained on, say how often a test crop's own photo ranks first. Writes ``deck_net.onnx``
-(:class:`~models.deck_net.Symmetric`) into ``--out``.
+the target by a margin, every other deck's in the batch as further negatives, a deck's colours shuffled per
+step. It trains for ``--steps``, or as many as fit ``--seconds`` (meant for a GPU: on two CPU cores a step of
+32 decks takes seconds), from scratch or from ``--start``. Two check sets rendered beside it, never trained on,
+say how often a test crop's own photo ranks first. Writes ``deck_net.onnx``
+(:class:`~models.deck_net.Symmetric`) and its weights ``deck_net.pt`` (to go on from, ``--start``; not shipped)
+into ``--out``.
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=MODEL_DIR,
                         help="where the ONNX file goes (and the manifest it is recorded in, if there is one)")
     parser.add_argument("--seconds", type=float, default=150, help="training time, rendering left out")
+    parser.add_argument("--start", type=Path, help="weights to go on from (a deck_net.pt an earlier run wrote)")
+    parser.add_argument("--peak", type=float, default=2e-3, help="the learning rate's peak")
     deck_options(parser, decks=1400, tests=3, batch_decks=32)
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -60,9 +64,14 @@ def main(argv: list[str] | None = None) -> int:
     data, checks = rendered(args, say)
     torch.manual_seed(args.seed)
     net = DeckNet()
+    if args.start:
+        net.load_state_dict(torch.load(args.start, map_location="cpu"))
+        net.to(args.device)
+        checked(net, margin_logits, checks, args, say)
     fit_decks(net, margin_logits, to_device(data, args.device), args.seconds, args.batch_decks, args.device,
-              args.seed, say, args.steps)
+              args.seed, say, args.steps, args.peak)
     checked(net, margin_logits, checks, args, say)
+    torch.save(net.state_dict(), args.out / "deck_net.pt")
     export(net, args.out)
     kept(args, start, say, record, "deck")
     return 0

@@ -264,7 +264,7 @@ def checked(net: Net, logits_of: DeckLogits[Net], checks: dict[str, DetailSet], 
 def kept(args: argparse.Namespace, start: float, log: Log, record: Callable[[dict, Path], None], name: str) -> None:
     """How the run trained (its options, minutes and log): ``record``ed into the manifest in ``--out``, or without
     one written beside the model as ``<name>_training.json``."""
-    training = {k: v for k, v in vars(args).items() if k not in ("out", "workers")}
+    training = {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items() if k not in ("out", "workers")}
     training |= {"minutes": round((time.time() - start) / 60, 1), "log": log}
     if (args.out / MANIFEST).exists():
         record(training, args.out / MANIFEST)

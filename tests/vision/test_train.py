@@ -150,19 +150,37 @@ def test_the_deck_network_trains_and_exports_what_the_runtime_loads(tmp_path):
     assert joint.shape == (2, classifier.deck_dim) and np.allclose(joint[0, 64:], joint[1, 64:], atol=1e-4)
 
 
-def test_deck_training_wants_a_cards_own_photo_first_by_a_margin():
+def test_deck_training_goes_on_from_the_weights_a_run_wrote(tmp_path):
+    first = tmp_path / "first"
+    train_deck.main(["--decks", "2", "--tests", "1", "--steps", "2", "--batch-decks", "2", "--check-decks", "1",
+                     "--workers", "1", "--out", str(first)])
+    weights = torch.load(first / "deck_net.pt")
+    code = train_deck.main(["--decks", "2", "--tests", "1", "--steps", "0", "--batch-decks", "2", "--check-decks", "1",
+                            "--workers", "1", "--out", str(tmp_path / "again"), "--start", str(first / "deck_net.pt")])
+    assert code == 0
+    again = torch.load(tmp_path / "again" / "deck_net.pt")
+    assert all(torch.equal(weights[k], again[k]) for k in weights)  # no step taken: the weights it started from
+    assert json.loads((tmp_path / "again" / "deck_training.json").read_text())["start"].endswith("deck_net.pt")
+
+
+def test_deck_training_wants_a_cards_own_photo_first_by_a_margin_over_every_photo_in_the_batch():
     net = DeckNet().eval()
     cards = torch.rand(2, 16, 3, 144, 96)  # crops at the detail size, read at the card network's
+    photos = torch.rand(2, 16, 3, 144, 96)
     cosines = deck_cosines(net, cards, cards.flip(-1, -2), cards)
     assert cosines.shape == (2, 16, 16)
     assert torch.allclose(cosines.diagonal(dim1=1, dim2=2), torch.ones(2, 16), atol=1e-5)
-    assert torch.allclose(margin_logits(net, cards, cards.flip(-1, -2), cards), SCALE * cosines)  # judged plainly
+    assert torch.allclose(margin_logits(net, cards, cards.flip(-1, -2), cards), SCALE * cosines)  # judged in-deck
+    across = deck_cosines(net, cards, cards.flip(-1, -2), photos, across=True)
+    assert across.shape == (2, 16, 32)  # the own deck's photos first, then the other deck's
+    assert torch.allclose(across[0, :, 16:], deck_cosines(net, cards, cards.flip(-1, -2), photos.flip(0))[0])
+    assert torch.allclose(across[1, :, 16:], deck_cosines(net, cards, cards.flip(-1, -2), photos.flip(0))[1])
     net.train()
     torch.manual_seed(0)  # the same dropout in both calls
-    logits = margin_logits(net, cards, cards.flip(-1, -2), cards)
+    logits = margin_logits(net, cards, cards.flip(-1, -2), photos)
     torch.manual_seed(0)
-    plain = deck_cosines(net, cards, cards.flip(-1, -2), cards)
-    own = torch.eye(16, dtype=torch.bool).expand(2, -1, -1)
+    plain = deck_cosines(net, cards, cards.flip(-1, -2), photos, across=True)
+    own = torch.eye(16, 32, dtype=torch.bool).expand(2, -1, -1)
     assert torch.allclose(logits[own], SCALE * (plain[own] - MARGIN), atol=1e-4)  # the own photo wins by the margin
     assert torch.allclose(logits[~own], SCALE * plain[~own], atol=1e-4)
 

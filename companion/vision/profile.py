@@ -66,20 +66,20 @@ class DeckProfile:
             data = json.loads(path.read_text(encoding="utf-8"))
             labels = tuple(data["prototypes"])
             vectors = np.array([data["prototypes"][k] for k in labels], np.float32)
+            if isinstance(data.get("format"), int) and data["format"] < FORMAT:
+                raise VisionError(f"{path}: deck profile was made by an earlier version, without the deck network; "
+                                  f"{hint}")
+            if data.get("format") != FORMAT or vectors.ndim != 2 or vectors.shape[1] != classifier.deck_dim:
+                raise VisionError(f"{path}: deck profile has an unexpected format; {hint}")
+            if data["model_sha256"] != models_of(classifier):
+                raise VisionError(f"{path}: deck profile was made with another model; {hint}")
             details = {str(k): [_unpng(text) for text in v] for k, v in data.get("details", {}).items()}
-            profile = cls(str(data["model_sha256"]), gallery(labels, vectors, classifier, details),
-                          {str(k): int(v) for k, v in data["photos"].items()}, details)
+            return cls(str(data["model_sha256"]), gallery(labels, vectors, classifier, details),
+                       {str(k): int(v) for k, v in data["photos"].items()}, details)
         except FileNotFoundError:
             raise VisionError(f"{path}: no such deck profile; {hint}") from None
         except (ValueError, KeyError, TypeError, AttributeError, cv2.error) as exc:
             raise VisionError(f"{path}: not a deck profile ({exc}); {hint}") from None
-        if isinstance(data.get("format"), int) and data["format"] < FORMAT:
-            raise VisionError(f"{path}: deck profile was made by an earlier version, without the deck network; {hint}")
-        if data.get("format") != FORMAT or vectors.ndim != 2 or vectors.shape[1] != classifier.deck_dim:
-            raise VisionError(f"{path}: deck profile has an unexpected format; {hint}")
-        if profile.model_sha256 != models_of(classifier):
-            raise VisionError(f"{path}: deck profile was made with another model; {hint}")
-        return profile
 
 
 def models_of(classifier: CardClassifier) -> str:

@@ -186,7 +186,8 @@ def timing(clf: CardClassifier, views: list[CardViews], gallery: Gallery | None,
         for card in views[:128]:
             clf.classify_views([card], gallery)
         best_single = min(best_single, (time.perf_counter() - start) / 128 * 1000)
-    first = clf.against(*clf.infer([v.framings[0] for v in views if len(v.framings)], gallery is not None), gallery)
+    crops = [v.framings[0] for v in views if len(v.framings)]
+    first = clf.against(*clf.infer(crops, deck=gallery is not None), gallery)
     return best_batched, best_single, float(unsure(first, clf.threshold(gallery)).mean())
 
 

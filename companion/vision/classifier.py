@@ -168,7 +168,7 @@ class CardClassifier:
         (:func:`~companion.vision.keypoints.reconsidered`, with :meth:`matched` in a close call).
         """
         seen = [i for i, v in enumerate(views) if len(v.framings)]
-        embeddings, shipped = self.infer([views[i].framings[0] for i in seen], gallery is not None)
+        embeddings, shipped = self.infer([views[i].framings[0] for i in seen], deck=gallery is not None)
         cosines = np.full((len(views), len(self.labels(gallery))), -1.0, np.float32)
         cosines[seen] = self.against(embeddings, shipped, gallery)
         doubtful = [seen[k] for k in np.flatnonzero(unsure(cosines[seen], threshold))]
@@ -203,15 +203,14 @@ class CardClassifier:
         deck = self.deck_network(crops) if gallery is not None and crops else None
         start, half = 0, len(crops)
         for i, some, replaces in readings:
-            part, turns = slice(start, start + len(some)), slice(half + start, half + start + len(some))
-            start += len(some)
-            mean = np.concatenate([embeddings[part], embeddings[turns]]).mean(axis=0)
+            rows = [*range(start, start + len(some)), *range(half + start, half + start + len(some))]
+            mean = embeddings[rows].mean(axis=0)
             if deck is not None:
-                mean = side_by_side(mean, deck[part].mean(axis=0))
+                mean = side_by_side(mean, deck[start:start + len(some)].mean(axis=0))
+            start += len(some)
             norm = float(np.linalg.norm(mean))
             # the shipped cosines are linear in the embedding: theirs is the mean's too
-            reading = self.against(mean / norm, np.concatenate([shipped[part], shipped[turns]]).mean(axis=0) / norm,
-                                   gallery)
+            reading = self.against(mean / norm, shipped[rows].mean(axis=0) / norm, gallery)
             cosines[i] = reading if replaces else np.maximum(cosines[i], reading)
 
 

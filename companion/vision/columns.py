@@ -6,11 +6,13 @@ differ in width), :meth:`ColumnReader.infer` runs the band network (one onnxrunt
 once) on all strips in one batch, and :func:`~companion.vision.bands.explain` explains each strip
 as covered bands that start like the top card, weighed with the network's belief in each card top.
 :func:`decide` keeps the end explained best; the top card is the strip from the last top on, mapped
-back into the frame.
+back into the frame. Each outline is also read a little narrower and wider, and the count most readings agree on
+stands (:func:`voted`).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +30,10 @@ PLAIN_FACE = 0.05
 a phone, card-shaped but plain, has less."""
 INSIDE = 0.15
 """Share of the face left out at each side when judging its spread (the outline may take in some table)."""
+JITTER = 0.03
+"""How much narrower and wider each outline is read again, as a share of its width at each long side: a count can
+hang on a pixel of outline (the bands' best explanations with one card more or less score alike), so of the three
+readings the count most agree on stands."""
 
 
 @dataclass(frozen=True)
@@ -64,15 +70,32 @@ def believed(end: End) -> bool:
     return len(found.tops) == 1 and face.size > 0 and float(face.std(axis=(0, 1)).mean()) >= PLAIN_FACE
 
 
-def decide(ahead: End, back: End) -> Column | None:
-    """A column from its two ends: the one explained better is read from its far end; None when neither
-    explanation stands for cards."""
-    found = [(end, end.explained) for end in (ahead, back) if end.explained is not None and believed(end)]
+def decide(*ends: End) -> Column | None:
+    """A column from its ends (both, or one already known to be its far end): the one explained better is read
+    from its far end; None when no explanation stands for cards."""
+    found = [(end, end.explained) for end in ends if end.explained is not None and believed(end)]
     if not found:
         return None
     end, best = max(found, key=lambda pair: pair[1].score)
     start = best.tops[-1] if len(best.tops) > 1 else 0  # a lone card is its whole outline
     return Column(np.asarray(end.outline, np.float32), len(best.tops), top_card(end.outline, end.rows, start))
+
+
+def widened(outline: np.ndarray, share: float) -> np.ndarray:
+    """``outline`` with each long side moved out by ``share`` of its width (in, where ``share`` is negative)."""
+    pts = np.asarray(outline, np.float32)
+    out = (pts[1] - pts[0]) * np.float32(share)
+    return np.array([pts[0] - out, pts[1] + out, pts[2] + out, pts[3] - out], np.float32)
+
+
+def voted(readings: Sequence[Column | None]) -> Column | None:
+    """Of one column's readings (as found first, then narrower and wider), the first whose count most of them
+    agree on; the first reading where no two counts agree."""
+    counts = Counter(column.count for column in readings if column is not None)
+    count, votes = counts.most_common(1)[0] if counts else (0, 0)
+    if votes < 2:
+        return readings[0]
+    return next(column for column in readings if column is not None and column.count == count)
 
 
 def top_card(outline: np.ndarray, rows: int, start: int) -> np.ndarray:
@@ -98,10 +121,20 @@ class ColumnReader:
         return np.asarray(self.session.run(None, {"image": batch})[0])
 
     def read(self, frame: np.ndarray, outlines: Sequence[np.ndarray]) -> list[Column | None]:
-        """Each outline's column (None where no card top shows: not a card or a column)."""
-        ways = [way for outline in outlines for way in (np.asarray(outline, np.float32), turned(outline))]
+        """Each outline's column (None where no card top shows: not a card or a column), its count voted over
+        the column read from its far end as found, narrower and wider (:data:`JITTER`)."""
+        ends = self.ends(frame, [way for outline in outlines for way in (np.asarray(outline, np.float32),
+                                                                          turned(outline))])
+        columns = [decide(ends[2 * k], ends[2 * k + 1]) for k in range(len(outlines))]
+        found = [(k, column) for k, column in enumerate(columns) if column is not None]
+        again = self.ends(frame, [widened(column.outline, share) for share in (-JITTER, JITTER) for _, column in found])
+        for i, (k, column) in enumerate(found):
+            columns[k] = voted([column, decide(again[i]), decide(again[len(found) + i])])
+        return columns
+
+    def ends(self, frame: np.ndarray, ways: Sequence[np.ndarray]) -> list[End]:
+        """Each outline (read from its first side) warped into a strip and explained, all in one batch."""
         warped = [to_strip(frame, way) for way in ways]
         strips, sizes = [strip for strip, _ in warped], [rows for _, rows in warped]
         explained = explain(strips, sizes, self.infer(strips))
-        ends = [End(way, strip, rows, found) for way, strip, rows, found in zip(ways, strips, sizes, explained)]
-        return [decide(ends[2 * k], ends[2 * k + 1]) for k in range(len(outlines))]
+        return [End(way, strip, rows, found) for way, strip, rows, found in zip(ways, strips, sizes, explained)]

@@ -37,6 +37,9 @@ CLOSE = 3
 PIECE_SHARE = (0.3, 0.6)
 """Least and most area of a card-shaped piece of an outline, as a share of the outline's: two cards side by side
 are each about 45 % of the outline joining them (a larger shape inside is the outline's own inner rim)."""
+TIGHTER = 0.75
+"""Least share of an outer shape's area that a shape freed of thin joins inside it (:func:`_cut_free`) must keep to
+stand for it: the same card or column without a stray edge stuck to its rim, which would widen its outline."""
 SUPPORT = 0.7
 """Least share of a straightened rectangle's rim (:func:`_straight_box`) that must lie on its shape's."""
 RIM_PX = 2.0
@@ -45,19 +48,25 @@ MARKER_MARGIN = 0.35
 """White margin around a printed marker's black square, as a share of its side, cut out with it."""
 EDGE_THRESHOLDS = (30, 80)
 """Canny's low and high gradient thresholds, per colour channel."""
+FAINT_EDGE_THRESHOLDS = (15, 40)
+"""Canny's thresholds of a second look at a dim frame (:data:`DIM`) for outlines where the first found none: in dim
+light a column's side can be too faint to close its outline."""
+DIM = 128
+"""A frame is dim when its brightest parts (the 99th percentile of its values, sampled) lie below this: half the
+range, as the faint thresholds are half the usual ones."""
 
 
 Shape = tuple[float, np.ndarray, np.ndarray]
 """A card-shaped contour as :func:`_outline` gives it: its area, rectangle and hull."""
 
 
-def edges(frame: np.ndarray) -> np.ndarray:
+def edges(frame: np.ndarray, thresholds: tuple[int, int] = EDGE_THRESHOLDS) -> np.ndarray:
     """Closed card outlines: Canny edges of each colour channel (a card may differ from the table in
     colour more than in brightness), gaps closed."""
     blurred = cv2.GaussianBlur(frame, (5, 5), 0)
     found: np.ndarray = np.zeros(frame.shape[:2], np.uint8)
     for channel in cv2.split(blurred):
-        found |= cv2.Canny(channel, EDGE_THRESHOLDS[0], EDGE_THRESHOLDS[1])
+        found |= cv2.Canny(channel, thresholds[0], thresholds[1])
     return cv2.morphologyEx(found, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (CLOSE, CLOSE)))
 
 
@@ -184,9 +193,11 @@ def find_outlines(frame: np.ndarray, markers: Sequence[np.ndarray] = ()) -> list
     smallest rectangle around its shape, its sides then fitted to the shape's edges (a card in perspective).
 
     Outer shapes come first; where one is not card-shaped (a card touching a glare spot or another
-    thing on the table), a shape inside it that is (the card within) stands for it. A shape holding a printed
-    marker (``markers``: each one's 4 corners) is not a card's: the card touching the marker is found with the
-    marker cut out.
+    thing on the table), a shape inside it that is (the card within) stands for it, and so does the shape freed
+    of thin joins where it keeps most of the outer one (:data:`TIGHTER`: a stray edge stuck to a column's rim
+    widened its outline, and the strip took in table on one side). A shape holding a printed marker
+    (``markers``: each one's 4 corners) is not a card's: the card touching the marker is found with the marker
+    cut out.
     """
     return [outline for outline, _ in outlined(frame, markers)]
 
@@ -194,28 +205,59 @@ def find_outlines(frame: np.ndarray, markers: Sequence[np.ndarray] = ()) -> list
 def outlined(frame: np.ndarray, markers: Sequence[np.ndarray] = ()) -> list[tuple[np.ndarray, list[np.ndarray]]]:
     """Each outline of :func:`find_outlines`, with its pieces: card-shaped shapes inside it, apart from each
     other, each a share of it within :data:`PIECE_SHARE`, where there are two or more (cards lying side by side whose
-    edges the light joined into one card-shaped outline); else none."""
-    h, w = frame.shape[:2]
-    edge_map = edges(frame)
+    edges the light joined into one card-shaped outline); else none. In a dim frame, fainter edges are looked at
+    again where no outline lies (:data:`FAINT_EDGE_THRESHOLDS`)."""
+    found = _outlined_in(edges(frame), markers)
+    if not dim(frame):
+        return found
+    boxes = [outline for outline, _ in found]
+    faint_map = edges(frame, FAINT_EDGE_THRESHOLDS)
+    for box in boxes:  # what the first look found is not looked at again
+        cv2.fillConvexPoly(faint_map, np.round(_grown(box, CLOSE)).astype(np.int32), 0)
+    faint = [(outline, pieces) for outline, pieces in _outlined_in(faint_map, markers)
+             if not _inside(outline.mean(axis=0), boxes) and not any(_inside(b.mean(axis=0), [outline]) for b in boxes)]
+    return sorted(found + faint, key=lambda item: -cv2.contourArea(item[0]))
+
+
+def dim(frame: np.ndarray) -> bool:
+    """Whether ``frame`` is dim (:data:`DIM`)."""
+    return float(np.percentile(frame[::8, ::8], 99)) < DIM
+
+
+def _grown(quad: np.ndarray, margin: float) -> np.ndarray:
+    """A convex quad grown by ``margin`` px away from its centre."""
+    corners = np.asarray(quad, np.float32).reshape(4, 2)
+    centre = corners.mean(axis=0)
+    away = corners - centre
+    return centre + away * (1 + margin / np.maximum(np.linalg.norm(away, axis=1, keepdims=True), 1e-6))
+
+
+def _outlined_in(edge_map: np.ndarray, markers: Sequence[np.ndarray]) -> list[tuple[np.ndarray, list[np.ndarray]]]:
+    """:func:`outlined` of one edge map."""
+    h, w = edge_map.shape[:2]
     contours, _ = cv2.findContours(edge_map, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     least = MIN_AREA_SHARE * w * h
-    shapes = [found for c in contours if (found := _outline(c, least)) is not None]
-    shapes += _cut_free(edge_map, least, markers)
+    shapes = [(found, False) for c in contours if (found := _outline(c, least)) is not None]
+    shapes += [(found, True) for found in _cut_free(edge_map, least, markers)]
     centres = [np.asarray(m, np.float32).reshape(4, 2).mean(axis=0) for m in markers]
-    kept: list[Shape] = []
+    kept: list[tuple[Shape, bool]] = []
     inside: list[list[tuple[np.ndarray, np.ndarray]]] = []
-    for area, box, hull in sorted(shapes, key=lambda item: -item[0]):
+    for (area, box, hull), cut in sorted(shapes, key=lambda item: -item[0][0]):
         if any(_inside(c, [box]) for c in centres):
             continue
-        holder = next((k for k, (_, outer, _) in enumerate(kept) if _inside(box.mean(axis=0), [outer])), None)
+        holder = next((k for k, ((_, outer, _), _) in enumerate(kept) if _inside(box.mean(axis=0), [outer])), None)
         if holder is None:
-            kept.append((area, box, hull))
+            kept.append(((area, box, hull), cut))
             inside.append([])
-        elif (PIECE_SHARE[0] <= area / kept[holder][0] <= PIECE_SHARE[1]
+            continue
+        (outer_area, _, _), outer_cut = kept[holder]
+        if cut and not outer_cut and area >= TIGHTER * outer_area:
+            kept[holder] = ((area, box, hull), cut)
+        elif (PIECE_SHARE[0] <= area / outer_area <= PIECE_SHARE[1]
               and not _inside(box.mean(axis=0), [b for b, _ in inside[holder]])):
             inside[holder].append((box, hull))
     return [(fit_sides(hull, box), [fit_sides(h, b) for b, h in pieces] if len(pieces) > 1 else [])
-            for (_, box, hull), pieces in zip(kept, inside)]
+            for ((_, box, hull), _), pieces in zip(kept, inside)]
 
 
 def strip_transform(outline: np.ndarray) -> tuple[np.ndarray, int]:

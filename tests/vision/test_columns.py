@@ -17,12 +17,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.vision import strips
 from companion.vision.bands import BAND, explain, starts
-from companion.vision.columns import ColumnReader
+from companion.vision.columns import Column, ColumnReader, voted, widened
 from companion.vision.manifest import load_manifest
 from companion.vision.refine import CornerRefiner
 from companion.vision.scene import SceneReader, read_table, sharpened
-from companion.vision.strips import CARD_ROWS, STRIP_L, find_outlines
+from companion.vision.strips import CARD_ROWS, STRIP_L, dim, find_outlines
 from companion.vision.zones import TableZones
 from models import train_bands
 from models.evaluate_columns import render_table
@@ -217,3 +218,50 @@ def test_a_column_a_wide_glare_spot_lies_against_is_outlined_by_its_straight_sid
     assert len(near) == 1
     errors = [float(np.min(np.linalg.norm(near[0] - corner, axis=1))) for corner in column.outline]
     assert max(errors) < 6.0, errors
+
+
+def test_a_stray_edge_stuck_to_a_column_does_not_widen_its_outline():
+    """A tuning table's 7-card column with a stray edge stuck to its far corner: the shape freed of that thin join
+    stands for the column, whose outline used to come out a third too wide (100 px for 74; its cards counted 5)."""
+    frame, fields = render_table(11, unseen_deck(11))
+    column = next(f for f in fields if f.count == 7 and f.bean == "coffee")
+    centre = column.outline.mean(axis=0)
+    near = [o for o in find_outlines(frame) if np.linalg.norm(o.mean(axis=0) - centre) < 60]
+    assert len(near) == 1
+    width = float(np.linalg.norm(column.outline[1] - column.outline[0]))
+    assert abs(float(np.linalg.norm(near[0][1] - near[0][0])) - width) < 0.05 * width
+
+
+def test_a_column_in_dim_light_is_outlined_by_its_fainter_edges(monkeypatch):
+    """A dim table (its brightest values below 80): the 10-card stink column's side is too faint for the usual edge
+    thresholds to close its outline, and the second look at half of them finds it."""
+    frame, fields = render_table(64341117, unseen_deck(64341117))
+    column = next(f for f in fields if f.count == 10 and f.bean == "stink")
+    centre = column.outline.mean(axis=0)
+
+    def near() -> list[np.ndarray]:
+        return [o for o in find_outlines(frame) if np.linalg.norm(o.mean(axis=0) - centre) < 30]
+
+    assert dim(frame) and len(near()) == 1
+    monkeypatch.setattr(strips, "DIM", 0)  # no frame is dim: one look only
+    assert not near()
+
+
+def test_a_count_most_readings_agree_on_stands():
+    def count_voted(*counts: int | None) -> int | None:
+        readings = [None if n is None else Column(np.zeros((4, 2), np.float32), n, np.zeros((4, 2), np.float32))
+                    for n in counts]
+        column = voted(readings)
+        return None if column is None else column.count
+
+    assert count_voted(5, 6, 6) == 6
+    assert count_voted(None, 4, 4) == 4
+    assert count_voted(5, 6, 7) == 5  # no two agree: as first read
+    assert count_voted(None, 3, 4) is None
+
+
+def test_an_outline_widened_keeps_its_length_and_far_end():
+    outline = np.array([[0, 0], [60, 0], [60, 200], [0, 200]], np.float32)
+    wider = widened(outline, 0.05)
+    assert np.allclose(wider, [[-3, 0], [63, 0], [63, 200], [-3, 200]])
+    assert np.allclose(widened(wider, -0.05 / 1.1), outline, atol=1e-4)

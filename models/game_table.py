@@ -32,6 +32,9 @@ FACE_UP_AT = (340.0, 600.0)
 """The face-up marker's near-left corner (it is read from the bottom edge)."""
 DISCARD_AT = (850.0, 250.0)
 """The discard marker's near-left corner (read from the bottom edge), between the top and the right seat."""
+LANDING = (8.0, 10.0)
+"""How far (pixels, each way) from its spot beside the discard marker, and how much turned (degrees), a card thrown
+on the pile lands: each lies a little elsewhere, and the pile's top stays put until the next one lands."""
 Fields = Sequence[tuple[str, int]]
 """A seat's non-empty fields: (bean, count) each, in field order."""
 
@@ -60,18 +63,21 @@ def _marker(table: np.ndarray, marker_id: int, near_left: tuple[float, float], f
     table[mask > 127] = warped[mask > 127]
 
 
-def _upright_card(table: np.ndarray, face: np.ndarray, centre: np.ndarray) -> None:
-    """Paste ``face`` upright, one card tall, its middle at ``centre``."""
+def _card_at(table: np.ndarray, face: np.ndarray, centre: np.ndarray, turn: float = 0.0) -> None:
+    """Paste ``face`` one card tall, its middle at ``centre``, upright or turned ``turn`` degrees clockwise."""
     width = CARD * FACE_W / FACE_H
     quad = np.array([[-width / 2, -CARD / 2], [width / 2, -CARD / 2], [width / 2, CARD / 2],
-                     [-width / 2, CARD / 2]], np.float32) + centre
-    paste_card(table, face, quad)
+                     [-width / 2, CARD / 2]], np.float32)
+    rad = np.deg2rad(turn)
+    rotation = np.array([[np.cos(rad), -np.sin(rad)], [np.sin(rad), np.cos(rad)]], np.float32)
+    paste_card(table, face, quad @ rotation.T + centre)
 
 
 def draw_table(fields: Mapping[int, Fields], face_up: Sequence[str], faces: Mapping[str, np.ndarray],
                seed: int, discard: Sequence[str] | None = None) -> np.ndarray:
     """The table with each seat's fields, the face-up beans and, given ``discard`` (the pile, bottom first), the
-    discard marker and the pile's top card; cards lie the same for the same seed."""
+    discard marker and the pile's top card, where it landed (:data:`LANDING`: the same for a pile of the same
+    size); cards lie the same for the same seed."""
     rng = np.random.default_rng([seed, 77])
     table = wooden_table(rng, SIZE)
     for seat, (near_left, facing) in SEATS_AT.items():
@@ -88,12 +94,14 @@ def draw_table(fields: Mapping[int, Fields], face_up: Sequence[str], faces: Mapp
     _marker(table, FACE_UP_ID, FACE_UP_AT, 0.0)
     for k, bean in enumerate(face_up):
         centre = np.array(FACE_UP_AT, np.float32) + np.array([MARKER * (2.6 + 1.7 * k), -CARD / 2 - 4], np.float32)
-        _upright_card(table, faces[bean], centre)
+        _card_at(table, faces[bean], centre)
     if discard is not None:
         _marker(table, DISCARD_ID, DISCARD_AT, 0.0)
         if discard:
-            centre = np.array(DISCARD_AT, np.float32) + np.array([MARKER * 2.3, -CARD / 2 - 4], np.float32)
-            _upright_card(table, faces[discard[-1]], centre)
+            landing = np.random.default_rng([DISCARD_ID, len(discard)])
+            centre = (np.array(DISCARD_AT, np.float32) + np.array([MARKER * 2.3, -CARD / 2 - 4], np.float32)
+                      + landing.uniform(-LANDING[0], LANDING[0], 2).astype(np.float32))
+            _card_at(table, faces[discard[-1]], centre, float(landing.uniform(-LANDING[1], LANDING[1])))
     return table
 
 

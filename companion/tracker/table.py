@@ -26,7 +26,7 @@ from companion.rules.moves import move_from_dict, move_to_dict
 from companion.rules.state import GameState
 from companion.rules.violations import IllegalMove
 from companion.tracker.explain import explain
-from companion.tracker.view import Part, TableView, Told, fits, named
+from companion.tracker.view import Part, Place, TableView, Told, fits, landed, named
 
 ABSENCES = {"harvest"}
 """Events the camera sees only as cards gone: a hand resting still over a field hides it as well as a harvest
@@ -151,11 +151,12 @@ def _anywhere(event: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in event.items() if k != "field"} if event["type"] == "plant" else event
 
 
-def discarded(state: GameState, settled: TableView) -> bool:
+def discarded(state: GameState, settled: TableView, grew: bool = False) -> bool:
     """Whether the camera saw the discard pile take new beans: its top, settled, is another than the game's before
-    the change (the explanation has made it the game's after it). A hand resting over a field hides it as a harvest
-    clears it, but lays nothing on the pile."""
-    return settled.discard is not None and settled.discard != tuple(state.discard[-1:])
+    the change (the explanation has made it the game's after it), or a card was seen to land on it (``grew``: the
+    same bean harvested again). A hand resting over a field hides it as a harvest clears it, but lays nothing on
+    the pile."""
+    return settled.discard is not None and (settled.discard != tuple(state.discard[-1:]) or grew)
 
 
 class TableTracker:
@@ -165,6 +166,8 @@ class TableTracker:
         self.steadiness = steadiness or Steadiness()
         self.agrees = False
         """Whether the table last settled on what the game has (nothing to explain, nothing to say)."""
+        self.pile: Place | None = None
+        """Where the discard pile's top card lay when the table last settled (None where unseen)."""
 
     def observe(self, view: TableView, moving: bool, state: GameState,
                 waiting: Sequence[dict[str, Any]] = ()) -> Observation | None:
@@ -175,6 +178,8 @@ class TableTracker:
         settled = self.steadiness.feed(view, moving)
         if settled is None:
             return None
+        grew = landed(self.pile, view.pile_top)
+        self.pile = view.pile_top or self.pile
         camera = believed(state, waiting)
         moves = explain(camera, settled)
         if moves is None:
@@ -189,6 +194,6 @@ class TableTracker:
             return None
         every_bean_named = all(bean is not None for _, columns in settled.fields for bean, _ in columns)
         absences = sum(e["type"] in ABSENCES for e in events)
-        seen_gone = absences == 0 or (absences == 1 and discarded(camera, settled))
+        seen_gone = absences == 0 or (absences == 1 and discarded(camera, settled, grew))
         alone = not waiting or made(state, events)[1] == len(events)  # a tap on the waiting ones may come later
         return Observation(tuple(events), every_bean_named and seen_gone and alone)

@@ -9,10 +9,13 @@ keeps its count and leaves its bean open (``None``): the game's own bean stands 
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import cast
+
+import numpy as np
 
 from companion.vision.scene import Scene
 
@@ -25,8 +28,15 @@ Told = tuple[Column, ...] | tuple[str, ...]
 """What a view tells of one part: a seat's columns, the face-up beans, or the discard pile's top bean (none when
 the pile is empty)."""
 
+Place = tuple[float, float, float]
+"""Where a card lies: its middle (x, y) in frame pixels and the way its long side runs, in degrees from 0 to 180."""
+
 SURE = 0.9
 """Least confidence of a top card's name for its column's bean to count; below it the game's bean stands in."""
+LANDED = (4.0, 8.0)
+"""How far (pixels) the pile's top card must lie from where it lay, or how much (degrees) it must be turned, to
+have landed there since: a card thrown on the pile never lies just where the last one did, while one card read
+frame after frame moves by about a pixel and turns by up to 3 degrees (measured on the rendered table's frames)."""
 FIELDS_PREFIX = "fields-"
 FACE_UP = "face-up"
 DISCARD = "discard"
@@ -36,11 +46,13 @@ DISCARD = "discard"
 class TableView:
     """Per seat, its non-empty fields as sorted (bean, count) pairs; the face-up beans, sorted (None when the
     camera has no face-up zone); the discard pile's top bean, or nothing when it is empty (None when the camera
-    has no discard zone, or cannot tell the top card)."""
+    has no discard zone, or cannot tell the top card); and where the pile's top card lies (None where untold: not
+    part of what the view tells the rules, only whether a card landed on the pile since, :func:`landed`)."""
 
     fields: tuple[tuple[int, tuple[Column, ...]], ...]
     face_up: tuple[str, ...] | None = None
     discard: tuple[str, ...] | None = None
+    pile_top: Place | None = field(default=None, compare=False)
 
     def seats(self) -> dict[int, tuple[Column, ...]]:
         return dict(self.fields)
@@ -75,19 +87,41 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float) -> TableView:
     by_seat: dict[int, list[Column]] = {}
     face_up: list[str] = []
     discarded: list[tuple[str, bool]] = []
+    pile_top: Place | None = None
     for stack in scene.stacks:
         if stack.zone == FACE_UP:
             face_up += [stack.bean] * stack.count
         elif stack.zone == DISCARD:
             discarded.append((stack.bean, stack.top.confidence >= sure))
+            pile_top = place_of(stack.top.corners)
         elif stack.zone and stack.zone.startswith(FIELDS_PREFIX):
             bean = stack.bean if stack.top.confidence >= sure else None
             by_seat.setdefault(int(stack.zone[len(FIELDS_PREFIX):]), []).append((bean, stack.count))
     zones = set(scene.zones)
     fields = tuple((seat, _sorted(by_seat.get(seat, ()))) for seat in sorted(set(seats))
                    if f"{FIELDS_PREFIX}{seat}" in zones)  # fmt: skip
-    return TableView(fields, tuple(sorted(face_up)) if FACE_UP in zones else None,
-                     top_of_pile(discarded) if DISCARD in zones else None)
+    pile = top_of_pile(discarded) if DISCARD in zones else None
+    return TableView(fields, tuple(sorted(face_up)) if FACE_UP in zones else None, pile,
+                     pile_top if pile and len(discarded) == 1 else None)
+
+
+def place_of(corners: np.ndarray) -> Place:
+    """Where a card with these 4 corners lies (:data:`Place`)."""
+    pts = np.asarray(corners, np.float64).reshape(4, 2)
+    sides = [pts[1] - pts[0], pts[2] - pts[1]]
+    dx, dy = max(sides, key=lambda side: float(np.hypot(*side)))
+    x, y = pts.mean(axis=0)
+    return float(x), float(y), math.degrees(math.atan2(dy, dx)) % 180.0
+
+
+def landed(before: Place | None, now: Place | None) -> bool:
+    """Whether a card landed on the discard pile between two sightings of its top card: it lies elsewhere now, or
+    turned (:data:`LANDED`); False where either sighting is missing."""
+    if before is None or now is None:
+        return False
+    turned = abs(before[2] - now[2]) % 180.0
+    return (math.hypot(now[0] - before[0], now[1] - before[1]) > LANDED[0]
+            or min(turned, 180.0 - turned) > LANDED[1])
 
 
 def top_of_pile(stacks: Sequence[tuple[str, bool]]) -> tuple[str, ...] | None:

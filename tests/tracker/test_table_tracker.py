@@ -6,12 +6,25 @@ beans; the discard pile's top), frames as (view, moving). The game is a real tab
 
 from __future__ import annotations
 
+import numpy as np
+import pytest
+
 from companion.rules.moves import move_from_dict
 from companion.rules.setup import Setup
 from companion.rules.state import GameState
 from companion.tracker.explain import explain
 from companion.tracker.table import Observation, Steadiness, TableTracker, believed, discarded
-from companion.tracker.view import TableView, cards_differing, distance, mismatch, top_of_pile
+from companion.tracker.view import (
+    TableView,
+    cards_differing,
+    distance,
+    landed,
+    mismatch,
+    place_of,
+    top_of_pile,
+    view_of,
+)
+from companion.vision.scene import Scene, SeenCard, Stack
 
 ANN, BEN, CID = 0, 1, 2
 
@@ -231,6 +244,62 @@ def test_a_pile_already_topped_with_the_harvested_bean_tells_nothing_new():
     assert not discarded(state, piled(seen(), ("blue",)))  # the same top as before
     assert not discarded(state, seen())  # no pile in sight
     assert discarded(state, piled(seen(), ("soy",)))
+
+
+def harvested_blue_twice() -> GameState:
+    """Ann planted a blue in each of two fields and harvested the first onto the pile: a blue tops it."""
+    return play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand", "field": 0},
+                {"type": "plant", "player": ANN, "bean": "blue", "source": "hand", "field": 1},
+                {"type": "harvest", "player": ANN, "field": 0})
+
+
+def test_a_harvest_of_the_bean_already_on_top_of_the_pile_is_sure_once_a_card_is_seen_to_land():
+    """The pile's top tells no new bean, but its top card lies elsewhere now: cards landed on it."""
+    state, tracker = harvested_blue_twice(), TableTracker()
+    before = TableView(seen(ann=(("blue", 1),)).fields, (), ("blue",), pile_top=(850.0, 200.0, 90.0))
+    assert settle(tracker, state, before, 4) is None  # the table as the game has it
+    after = TableView(seen().fields, (), ("blue",), pile_top=(857.0, 195.0, 96.0))
+    harvest = {"type": "harvest", "player": ANN, "field": 1}
+    assert settle(tracker, state, after) == Observation((harvest,), sure=True)
+
+
+def test_a_pile_whose_top_card_lies_where_it_lay_took_nothing():
+    """A hand resting on Ann's field hides it as a harvest would; the pile's top card has not moved: it waits for a
+    tap, as does a harvest where the pile is not seen at all."""
+    state, tracker = harvested_blue_twice(), TableTracker()
+    here = (850.0, 200.0, 90.0)
+    settle(tracker, state, TableView(seen(ann=(("blue", 1),)).fields, (), ("blue",), pile_top=here), 4)
+    observation = settle(tracker, state, TableView(seen().fields, (), ("blue",), pile_top=(850.6, 200.4, 90.5)))
+    assert observation is not None and not observation.sure
+    unseen = TableTracker()
+    settle(unseen, state, TableView(seen(ann=(("blue", 1),)).fields, (), ("blue",)), 4)
+    observation = settle(unseen, state, TableView(seen().fields, (), ("blue",), pile_top=here))
+    assert observation is not None and not observation.sure  # no earlier sighting to compare with
+
+
+def test_a_card_has_landed_where_the_top_card_lies_elsewhere_or_turned():
+    card = np.array([[0, 0], [56, 0], [56, 87], [0, 87]], np.float64)
+    here = place_of(card)
+    assert here == pytest.approx((28.0, 43.5, 90.0))
+    assert place_of(np.roll(card, 2, axis=0)) == pytest.approx(here)  # read the other way up: the same place
+    assert not landed(here, place_of(card + 1))  # a pixel off: the same card read again
+    assert landed(here, place_of(card + [9, 0]))
+    turn = np.deg2rad(12)
+    rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    centre = card.mean(axis=0)
+    assert landed(here, place_of((card - centre) @ rotation.T + centre))
+    assert not landed(None, here) and not landed(here, None)
+
+
+def test_the_view_tells_where_the_piles_top_card_lies():
+    corners = np.array([[840, 160], [896, 160], [896, 247], [840, 247]], np.float32)
+    card = SeenCard(corners, "blue", 0.99)
+    scene = Scene((card,), (Stack("blue", 1, corners, card, "discard"),), ("discard",))
+    view = view_of(scene, (), 0.9)
+    assert view.discard == ("blue",) and view.pile_top == pytest.approx(place_of(corners))
+    unsure = SeenCard(corners, "blue", 0.5)
+    scene = Scene((unsure,), (Stack("blue", 1, corners, unsure, "discard"),), ("discard",))
+    assert view_of(scene, (), 0.9).pile_top is None  # the pile untold: no place either
 
 
 def test_the_discard_pile_is_compared_only_where_the_camera_sees_it():

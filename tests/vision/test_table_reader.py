@@ -11,7 +11,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.tracker.view import SURE, view_of
+from companion.tracker.view import SURE, Place, landed, view_of
 from companion.vision.scene import SceneReader
 from companion.vision.table_reader import FIRST_READS, REREAD, TableReader
 from companion.vision.zones import FIELDS_ID, find_markers
@@ -70,3 +70,18 @@ def test_the_discard_pile_is_read_as_its_top_card(classifier):
     assert pile(["red", "blue"]) == ("blue",)
     assert pile([]) == ()  # the marker in sight, no card beside it
     assert pile(None) is None  # no discard marker: the pile is not told
+
+
+def test_a_card_thrown_on_the_pile_is_seen_to_land_elsewhere(classifier):
+    """Two blues on the pile, then a third: the top's bean is the same, but the card lies elsewhere; the same pile
+    read again on another frame lies where it lay."""
+    faces = {bean: render_face(house_design(bean)) for bean in ("soy", "blue")}
+    reader = SceneReader(classifier)
+
+    def top(discard: list[str], seed: int) -> Place | None:
+        scene = TableReader(reader).read(draw_table({0: [("soy", 2)]}, [], faces, seed, discard)).scene
+        return view_of(scene, (0,), SURE).pile_top
+
+    two, three = top(["blue", "blue"], 3), top(["blue", "blue", "blue"], 3)
+    assert not landed(two, top(["blue", "blue"], 4))  # the same pile, the table drawn again
+    assert landed(two, three)

@@ -2,7 +2,8 @@
 
 :class:`TableReader` is what a camera loop calls once per frame. It compares the frame with the
 one before (:mod:`companion.vision.motion`). What the referee votes on are still frames: the first
-two still frames after a move are read in full, and so is the first one named against another deck.
+two still frames after a move are read in full, and so is the first one named against another deck or placed in
+zones drawn or saved anew.
 Otherwise only one frame in ``REREAD`` is read: while the table stays still nothing on it
 changes (the tracker's votes still see fresh readings), and while a hand moves over it the
 referee counts nothing (the page still sees the table now and then). The other frames get the
@@ -55,6 +56,8 @@ class TableReader:
         self._thumb: np.ndarray | None = None
         self._last: Reading | None = None
         self._gallery: Gallery | None = None
+        self._placed_in: TableZones | None = None
+        """The zones the last reading was placed in."""
         self._still = 0
         self._since_read = 0
         self._markers: dict[int, np.ndarray] = {}
@@ -68,9 +71,9 @@ class TableReader:
         self._still = 0 if moved else self._still + 1
         self._since_read += 1
         due = self._since_read >= self.reread if moved else self._still <= FIRST_READS or self._still % self.reread == 0
-        if self._last is not None and gallery is self._gallery and not due:
+        if self._last is not None and gallery is self._gallery and self.zones is self._placed_in and not due:
             return Reading(self._last.scene, self._last.zones, moved, False)
-        self._gallery, self._since_read = gallery, 0
+        self._gallery, self._placed_in, self._since_read = gallery, self.zones, 0
         scene, zones, self._markers = read_table(self.reader, frame, self.zones, gallery, self._markers)
         self._last = Reading(scene, zones, moved, True)
         return self._last

@@ -14,7 +14,7 @@ import numpy as np
 from companion.tracker.view import SURE, Place, landed, view_of
 from companion.vision.scene import SceneReader
 from companion.vision.table_reader import FIRST_READS, REREAD, TableReader
-from companion.vision.zones import FIELDS_ID, find_markers
+from companion.vision.zones import FIELDS_ID, TableZones, find_markers
 from models.game_table import draw_table, hand_over
 from models.render import house_design, render_face
 
@@ -85,3 +85,14 @@ def test_a_card_thrown_on_the_pile_is_seen_to_land_elsewhere(classifier):
     two, three = top(["blue", "blue"], 3), top(["blue", "blue", "blue"], 3)
     assert not landed(two, top(["blue", "blue"], 4))  # the same pile, the table drawn again
     assert landed(two, three)
+
+
+def test_zones_drawn_anew_are_read_into_at_once(classifier):
+    """A still table is read one frame in four; zones saved on the tablet place its stacks on the next frame."""
+    faces = {bean: render_face(house_design(bean)) for bean in ("soy",)}
+    frame = draw_table({0: [("soy", 2)]}, [], faces, 3)
+    table = TableReader(SceneReader(classifier))
+    assert [table.read(frame).fresh for _ in range(5)] == [True, True, False, True, False]
+    table.zones = TableZones()
+    assert table.read(frame).fresh  # the 6th still frame, read for the new zones
+    assert not table.read(frame).fresh  # the same zones: kept, as before

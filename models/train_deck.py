@@ -14,18 +14,15 @@ into ``--out``.
 from __future__ import annotations
 
 import argparse
-import json
 import time
 import warnings
-from dataclasses import replace
 from pathlib import Path
 
 import torch
 
-from companion.vision.manifest import load_manifest
 from models.dataset import INPUT_H, INPUT_W
 from models.deck_net import EMBED_DIM, DeckNet, Symmetric, margin_logits
-from models.train import MODEL_DIR, write_manifest
+from models.train import MODEL_DIR
 from models.train_detail import Log, checked, deck_options, fit_decks, kept, model_file, rendered, to_device
 
 FILE = "deck_net.onnx"
@@ -40,14 +37,6 @@ def export(net: DeckNet, out: Path) -> None:
         torch.onnx.export(shipped, (torch.rand(2, 3, INPUT_H, INPUT_W),), str(out / FILE), input_names=["image"],
                           output_names=["embedding"], dynamic_axes={"image": {0: "n"}, "embedding": {0: "n"}},
                           opset_version=17, dynamo=False)
-
-
-def record(training: dict, path: Path) -> None:
-    """Write the deck network's entry (and how it was trained) into the manifest at ``path``."""
-    records = json.loads(path.read_text(encoding="utf-8")).get("training", {})
-    manifest = replace(load_manifest(path.parent), deck=model_file(path.parent / FILE, INPUT_W, INPUT_H),
-                       deck_embedding_dim=EMBED_DIM)
-    write_manifest(manifest, records | {"deck": training}, path)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     checked(net, margin_logits, checks, args, say)
     torch.save(net.state_dict(), args.out / "deck_net.pt")
     export(net, args.out)
-    kept(args, start, say, record, "deck")
+    kept(args, start, say, "deck", deck=model_file(args.out / FILE, INPUT_W, INPUT_H), deck_embedding_dim=EMBED_DIM)
     return 0
 
 

@@ -20,7 +20,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import torch
 from torch.nn import functional as F
@@ -148,14 +148,6 @@ def model_file(path: Path, width: int, height: int) -> ModelFile:
     return ModelFile(path.name, hashlib.sha256(path.read_bytes()).hexdigest(), width, height)
 
 
-def record(features: ModelFile, compare: ModelFile, training: dict, path: Path) -> None:
-    """Write the matcher's two entries (and how it was trained) into the manifest at ``path``."""
-    records = json.loads(path.read_text(encoding="utf-8")).get("training", {})
-    manifest = replace(load_manifest(path.parent), detail_features=features, detail_compare=compare,
-                       detail_channels=CHANNELS)
-    write_manifest(manifest, records | {"detail": training}, path)
-
-
 TIMED_STEPS = (10, 30)
 """Steps timed (at a low learning rate, after the first ones have warmed up) before the number of steps
 that fits ``seconds`` is set."""
@@ -261,15 +253,18 @@ def checked(net: Net, logits_of: DeckLogits[Net], checks: dict[str, DetailSet], 
             f"{evaluate(net, to_device(check, args.device), logits_of):.4f}")
 
 
-def kept(args: argparse.Namespace, start: float, log: Log, record: Callable[[dict, Path], None], name: str) -> None:
-    """How the run trained (its options, minutes and log): ``record``ed into the manifest in ``--out``, or without
-    one written beside the model as ``<name>_training.json``."""
+def kept(args: argparse.Namespace, start: float, log: Log, stage: str, **models: Any) -> None:
+    """How the run trained (its options, minutes and log): recorded into the manifest in ``--out`` as ``stage``,
+    with its ``models`` (the manifest's fields the run wrote), or without one written beside the model as
+    ``<stage>_training.json``."""
     training = {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items() if k not in ("out", "workers")}
     training |= {"minutes": round((time.time() - start) / 60, 1), "log": log}
-    if (args.out / MANIFEST).exists():
-        record(training, args.out / MANIFEST)
+    path = args.out / MANIFEST
+    if path.exists():
+        records = json.loads(path.read_text(encoding="utf-8")).get("training", {})
+        write_manifest(replace(load_manifest(path.parent), **models), records | {stage: training}, path)
     else:
-        (args.out / f"{name}_training.json").write_text(json.dumps(training, indent=1), encoding="utf-8")
+        (args.out / f"{stage}_training.json").write_text(json.dumps(training, indent=1), encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -287,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.steps)
     checked(net, deck_logits, checks, args, say)
     features, compare = export(net, args.out)
-    kept(args, start, say, lambda training, path: record(features, compare, training, path), "detail")
+    kept(args, start, say, "detail", detail_features=features, detail_compare=compare, detail_channels=CHANNELS)
     return 0
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import onnxruntime as ort
 
 from companion.vision.keypoints import Keypoints, candidates, close_call, keypoints, near_threshold, reconsidered
 from companion.vision.manifest import Manifest, load_manifest
@@ -105,16 +106,14 @@ class CardClassifier:
         if len(crops) == 0:
             dim = self.deck_dim if deck else self.manifest.embedding_dim
             return np.empty((0, dim), np.float32), np.empty((0, len(self.manifest.labels)), np.float32)
-        parts = [self.session.run(None, {"image": to_input(crops[k:k + BATCH], self.input_size)})
-                 for k in range(0, len(crops), BATCH)]
+        parts = batched(self.session, crops, self.input_size)
         embeddings, shipped = np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
         return (side_by_side(embeddings, self.deck_network(crops)) if deck else embeddings), shipped
 
     def deck_network(self, crops: Sequence[np.ndarray]) -> np.ndarray:
         """The deck network's unit embeddings (N, D') of card crops, the same for a crop and its 180° turn."""
         size = self.manifest.deck.input_width, self.manifest.deck.input_height
-        return np.concatenate([self.deck_session.run(None, {"image": to_input(crops[k:k + BATCH], size)})[0]
-                               for k in range(0, len(crops), BATCH)])
+        return np.concatenate([p[0] for p in batched(self.deck_session, crops, size)])
 
     def embed(self, crops: Sequence[np.ndarray]) -> np.ndarray:
         """The card network's unit embeddings (N, D) of card crops."""
@@ -212,6 +211,12 @@ class CardClassifier:
             # the shipped cosines are linear in the embedding: theirs is the mean's too
             reading = self.against(mean / norm, shipped[rows].mean(axis=0) / norm, gallery)
             cosines[i] = reading if replaces else np.maximum(cosines[i], reading)
+
+
+def batched(session: ort.InferenceSession, crops: Sequence[np.ndarray],
+            size: tuple[int, int]) -> list[list[np.ndarray]]:
+    """A network's outputs for card crops resized to ``size``, run ``BATCH`` crops a call."""
+    return [session.run(None, {"image": to_input(crops[k:k + BATCH], size)}) for k in range(0, len(crops), BATCH)]
 
 
 def side_by_side(card: np.ndarray, deck: np.ndarray) -> np.ndarray:

@@ -23,7 +23,7 @@ import numpy as np
 from companion.vision.bands import Explained, explain
 from companion.vision.manifest import Manifest, load_manifest
 from companion.vision.onnx import open_session
-from companion.vision.strips import STRIP_L, STRIP_W, strip_transform, to_strip, turned
+from companion.vision.strips import CARD_ROWS, STRIP_L, STRIP_W, strip_transform, to_strip, turned
 
 PLAIN_FACE = 0.05
 """Least spread (standard deviation of its colours in [0, 1]) of a lone card's face: a box lid or the back of
@@ -98,6 +98,17 @@ def voted(readings: Sequence[Column | None]) -> Column | None:
     return next(column for column in readings if column is not None and column.count == count)
 
 
+def card_rows(outline: np.ndarray, share: float = 0.0) -> float:
+    """Strip rows of a card as wide as ``outline`` (a column's outline as found, read from its first side), in the
+    strip of that outline widened by ``share`` (:func:`widened`). The strip keeps its first side's scale, so where
+    the outline widens towards its other end (a column seen in perspective from its far end), a card is as much
+    longer as the column's middle is wider than its first side. Where it narrows, no shorter: that may be cards
+    slipped sideways at the far end rather than perspective."""
+    pts = np.asarray(outline, np.float32)
+    first, last = float(np.linalg.norm(pts[1] - pts[0])), float(np.linalg.norm(pts[2] - pts[3]))
+    return CARD_ROWS * max(1.0, (first + last) / (2 * max(first, 1e-6))) / (1 + 2 * share)
+
+
 def top_card(outline: np.ndarray, rows: int, start: int) -> np.ndarray:
     """Corners in the frame of the card whose top edge lies at strip row ``start`` (read from ``outline``'s first
     side): from there to the column's near end, where the top card ends."""
@@ -127,14 +138,17 @@ class ColumnReader:
                                                                           turned(outline))])
         columns = [decide(ends[2 * k], ends[2 * k + 1]) for k in range(len(outlines))]
         found = [(k, column) for k, column in enumerate(columns) if column is not None]
-        again = self.ends(frame, [widened(column.outline, share) for share in (-JITTER, JITTER) for _, column in found])
+        wider = [(column.outline, share) for share in (-JITTER, JITTER) for _, column in found]
+        again = self.ends(frame, [widened(outline, share) for outline, share in wider],
+                          [card_rows(outline, share) for outline, share in wider])
         for i, (k, column) in enumerate(found):
             columns[k] = voted([column, decide(again[i]), decide(again[len(found) + i])])
         return columns
 
-    def ends(self, frame: np.ndarray, ways: Sequence[np.ndarray]) -> list[End]:
-        """Each outline (read from its first side) warped into a strip and explained, all in one batch."""
+    def ends(self, frame: np.ndarray, ways: Sequence[np.ndarray], cards: Sequence[float] | None = None) -> list[End]:
+        """Each outline (read from its first side) warped into a strip and explained, all in one batch; ``cards``: the
+        rows of a card as wide as the outline found in each strip (:func:`card_rows`; by default each way is one)."""
         warped = [to_strip(frame, way) for way in ways]
         strips, sizes = [strip for strip, _ in warped], [rows for _, rows in warped]
-        explained = explain(strips, sizes, self.infer(strips))
+        explained = explain(strips, sizes, self.infer(strips), cards or [card_rows(way) for way in ways])
         return [End(way, strip, rows, found) for way, strip, rows, found in zip(ways, strips, sizes, explained)]

@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 
 from companion.vision import strips
 from companion.vision.bands import BAND, explain, starts
-from companion.vision.columns import Column, ColumnReader, voted, widened
+from companion.vision.columns import Column, ColumnReader, card_rows, voted, widened
 from companion.vision.manifest import load_manifest
 from companion.vision.refine import CornerRefiner
 from companion.vision.scene import SceneReader, read_table, sharpened
-from companion.vision.strips import CARD_ROWS, STRIP_L, dim, find_outlines
+from companion.vision.strips import CARD_ROWS, STRIP_L, dim, find_outlines, turned
 from companion.vision.zones import TableZones
 from models import train_bands
 from models.evaluate_columns import render_table
@@ -119,6 +119,33 @@ def test_bands_must_fit_the_top_card():
     assert found is not None and found.tops[-1] == tops[-1]
     card = len(strip) - found.tops[-1]
     assert all(later - earlier >= BAND[0] * card for earlier, later in zip(found.tops, found.tops[1:]))
+
+
+def test_the_top_card_is_no_longer_than_a_card_as_wide_as_the_column():
+    """The network misses the last card's top, and the design's head is alike row after row, so taking the last band
+    into the top card costs nothing: only the top card's length, longer than a card as wide as the outline, rules
+    that out, and the count holds."""
+    design = random_design(10)
+    design[:16] = design[0]
+    tops = [0, 10, 20, 29]
+    strip = laid_strip(design, tops)
+    missed = np.full((1, len(strip)), -1.0, np.float32)
+    missed[0, tops[:-1]] = 6.0
+    missed[0, tops[-1]] = -8.0
+    (found,) = explain([strip], [len(strip)], missed)
+    assert found is not None and len(found.tops) == len(tops)
+    (narrow,) = explain([strip], [len(strip)], missed, [CARD_ROWS * 1.2])  # as if the cards were wider than it
+    assert narrow is not None and len(narrow.tops) == len(tops) - 1
+
+
+def test_cards_seen_in_perspective_are_longer_in_the_strip_of_the_narrow_end():
+    """The strip keeps its first side's scale: read from a far end half as wide as the near one, a card is as much
+    longer as the column's middle is wider than that end; read from the wide end, no shorter (the far end may be
+    wide with cards slipped sideways); read a share wider, it is shorter."""
+    outline = np.float32([[35, 0], [65, 0], [80, 200], [20, 200]])
+    assert card_rows(outline) == pytest.approx(CARD_ROWS * 1.5)
+    assert card_rows(turned(outline)) == pytest.approx(CARD_ROWS)
+    assert card_rows(outline, 0.03) == pytest.approx(CARD_ROWS * 1.5 / 1.06)
 
 
 def test_a_short_card_alone_is_explained_as_one_card():

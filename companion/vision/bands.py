@@ -25,7 +25,7 @@ LAST = (0.65, 1.1)
 column's outline, and so shrink its cards in the strip)."""
 LONGEST_TOP = 1.05
 """Longest the top card of a column of several may be, in lengths of a card as wide as the column's outline as
-found: no card is wider than the outline (on 160 rendered tables the longest was 1.02), and a camera tilted some 17
+found: no card is wider than the outline (on 160 rendered tables the longest was 1.02), and a camera tilted some 18
 degrees across a column foreshortens its width by 5 %. A longer one has taken the last covered card's band in. (A
 lone card is its whole outline, up to ``LAST``: its outline may take in a shadow.)"""
 FIRST = 0.08
@@ -108,8 +108,8 @@ def explain(strips: Sequence[np.ndarray], sizes: Sequence[int], logits: np.ndarr
             card_rows: Sequence[float] | None = None) -> list[Explained | None]:
     """Each strip's best explanation as a column of cards (None where no top card start fits), by dynamic
     programming over all strips and top card starts at once. ``card_rows``: per strip, the rows of a card as wide
-    as the column's outline as found (``CARD_ROWS`` where the strip is that outline's), which bounds the top card
-    of a column of several (:data:`LONGEST_TOP`)."""
+    as the column's outline as found (by default ``CARD_ROWS`` each), which bound the top card of a column of several
+    (:data:`LONGEST_TOP`)."""
     cases = [(k, tops) for k, rows in enumerate(sizes) if len(tops := starts(rows))]
     if not cases:
         return [None] * len(strips)

@@ -134,8 +134,8 @@ def test_the_top_card_is_no_longer_than_a_card_as_wide_as_the_column():
     missed[0, tops[-1]] = -8.0
     (found,) = explain([strip], [len(strip)], missed)
     assert found is not None and len(found.tops) == len(tops)
-    (narrow,) = explain([strip], [len(strip)], missed, [CARD_ROWS * 1.2])  # as if the cards were wider than it
-    assert narrow is not None and len(narrow.tops) == len(tops) - 1
+    (loose,) = explain([strip], [len(strip)], missed, [CARD_ROWS * 1.2])  # a bound as if the outline were narrower
+    assert loose is not None and len(loose.tops) == len(tops) - 1
 
 
 def test_cards_seen_in_perspective_are_longer_in_the_strip_of_the_narrow_end():

@@ -124,14 +124,14 @@ def explain(strips: Sequence[np.ndarray], sizes: Sequence[int], logits: np.ndarr
         at += len(tops)
     best, back = _tile(table, round(FIRST * CARD_ROWS))
     found: list[Explained | None] = [None] * len(strips)
-    card = card_rows or [CARD_ROWS] * len(strips)
+    card_length = card_rows or [CARD_ROWS] * len(strips)
     for case, (k, end) in enumerate(zip(owner, ends.tolist())):
         score = float(best[case, end] + logits[k][end])
         current = found[k]
         if np.isfinite(score) and (current is None or score > current.score):
-            tops = _tops(back[case], end)
-            if len(tops) == 1 or sizes[k] - end <= LONGEST_TOP * card[k]:
-                found[k] = Explained(score, tops)
+            laid = _tops(back[case], end)
+            if len(laid) == 1 or sizes[k] - end <= LONGEST_TOP * card_length[k]:
+                found[k] = Explained(score, laid)
     return found
 
 

@@ -26,6 +26,9 @@ UNKNOWN = "unknown"
 BATCH = 256
 SECOND_LOOK_GAP = 0.1
 """A card whose best cosine leads the next by less than this gets a second look."""
+CARD_SHARE = 0.65
+"""The card network's share of a cosine against an enrolled deck, the deck network's the rest: the deck network
+tells a deck's own cards apart, the card network keeps cards of other decks apart from them."""
 SECOND_LOOK_MARGIN = 0.1
 """A card whose best cosine is less than this above the threshold gets a second look."""
 
@@ -220,6 +223,8 @@ def batched(session: ort.InferenceSession, crops: Sequence[np.ndarray],
 
 
 def side_by_side(card: np.ndarray, deck: np.ndarray) -> np.ndarray:
-    """The card network's and the deck network's embeddings (or their means) side by side, each scaled by
-    1/sqrt(2): of unit embeddings, a unit embedding whose cosines are the mean of the two networks'."""
-    return np.concatenate([card, deck], axis=-1) * np.float32(np.sqrt(0.5))
+    """The card network's and the deck network's embeddings (or their means) side by side, scaled by the square
+    roots of :data:`CARD_SHARE` and the rest: of unit embeddings, a unit embedding whose cosines are the two
+    networks' weighted so."""
+    return np.concatenate([card * np.float32(np.sqrt(CARD_SHARE)), deck * np.float32(np.sqrt(1 - CARD_SHARE))],
+                          axis=-1)

@@ -23,9 +23,10 @@ from companion.vision.classifier import CardClassifier, Gallery
 from companion.vision.errors import VisionError
 from companion.vision.keypoints import DETAIL_SIZE, detail, keypoints
 
-FORMAT = 3
-"""Format 3 embeds with the deck network beside the card network (and keeps the detail crops of format 2); a
-profile of an earlier format must be enrolled again."""
+FORMAT = 4
+"""Format 4 embeds with the deck network beside the card network, weighted as
+:data:`~companion.vision.classifier.CARD_SHARE` says (format 3 weighed them alike), and keeps the detail crops of
+format 2; a profile of an earlier format must be enrolled again."""
 AUGMENTS = 32
 """Augmented copies embedded per enrolled photo (besides the photo and its 180° turn)."""
 TURN, ZOOM, SHIFT = 10.0, (0.82, 1.12), 0.1
@@ -67,8 +68,8 @@ class DeckProfile:
             labels = tuple(data["prototypes"])
             vectors = np.array([data["prototypes"][k] for k in labels], np.float32)
             if isinstance(data.get("format"), int) and data["format"] < FORMAT:
-                raise VisionError(f"{path}: deck profile was made by an earlier version, without the deck network; "
-                                  f"{hint}")
+                raise VisionError(f"{path}: deck profile was made by an earlier version, which embedded cards "
+                                  f"otherwise; {hint}")
             if data.get("format") != FORMAT or vectors.ndim != 2 or vectors.shape[1] != classifier.deck_dim:
                 raise VisionError(f"{path}: deck profile has an unexpected format; {hint}")
             if data["model_sha256"] != models_of(classifier):

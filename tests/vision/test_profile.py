@@ -10,6 +10,7 @@ import pytest
 
 from companion.cards import VISION_LABELS
 from companion.vision import UNKNOWN, DeckProfile, VisionError, enroll
+from companion.vision.classifier import CARD_SHARE
 from models.dataset import non_card_photo
 from models.render import render_face, unseen_deck
 
@@ -63,33 +64,37 @@ def test_profile_round_trip(tmp_path, classifier, profile):
     assert [len(k) for k in loaded.gallery.details] == [1] * len(VISION_LABELS)  # the second opinion's keypoints
 
 
-@pytest.mark.parametrize("earlier", [1, 2])
+@pytest.mark.parametrize("earlier", [1, 2, 3])
 def test_a_profile_of_an_earlier_format_is_refused_with_what_to_do(tmp_path, classifier, profile, earlier):
-    """Formats 1 and 2 hold the card network's embeddings alone, which the deck network's cannot stand beside."""
+    """Formats 1 and 2 hold the card network's embeddings alone, which the deck network's cannot stand beside;
+    format 3 weighed the two networks alike."""
     path = tmp_path / "deck.json"
     profile.save(path)
     data = json.loads(path.read_text())
-    vectors = {k: v[:classifier.manifest.embedding_dim] for k, v in data["prototypes"].items()}
+    dim = classifier.deck_dim if earlier == 3 else classifier.manifest.embedding_dim
+    vectors = {k: v[:dim] for k, v in data["prototypes"].items()}
     path.write_text(json.dumps({**data, "format": earlier, "prototypes": vectors,
                                 "model_sha256": classifier.manifest.classifier.sha256}))
-    with pytest.raises(VisionError, match="earlier version, without the deck network; enroll the deck again"):
+    with pytest.raises(VisionError, match="earlier version, which embedded cards otherwise; enroll the deck again"):
         DeckProfile.load(path, classifier)
 
 
 def test_prototypes_hold_both_networks_embeddings(classifier, profile):
     """Each prototype is the card network's and the deck network's embedding side by side: a crop's cosine to
-    it is the mean of the two networks' cosines."""
+    it is the two networks' cosines weighted by CARD_SHARE and the rest."""
     assert profile.gallery.vectors.shape == (len(profile.gallery.labels), classifier.deck_dim)
     assert classifier.deck_dim == classifier.manifest.embedding_dim + classifier.manifest.deck_embedding_dim
     assert profile.model_sha256 == f"{classifier.manifest.classifier.sha256}+{classifier.manifest.deck.sha256}"
     crops = [np.full((96, 64, 3), 60 + 40 * k, np.uint8) for k in range(3)]
     joint, card = classifier.deck_embed(crops), classifier.embed(crops)
-    deck = joint[:, classifier.manifest.embedding_dim:] * np.sqrt(2)
+    split = classifier.manifest.embedding_dim
+    deck = joint[:, split:] / np.sqrt(1 - CARD_SHARE)
     assert np.allclose(np.linalg.norm(joint, axis=1), 1, atol=1e-5)
-    assert np.allclose(joint[:, :classifier.manifest.embedding_dim] * np.sqrt(2), card, atol=1e-5)
-    assert np.allclose(joint @ joint.T, (card @ card.T + deck @ deck.T) / 2, atol=1e-5)
-    turned = classifier.deck_embed([c[::-1, ::-1].copy() for c in crops])[:, classifier.manifest.embedding_dim:]
-    assert np.allclose(turned * np.sqrt(2), deck, atol=1e-4)  # the deck network reads a card either way up
+    assert np.allclose(np.linalg.norm(deck, axis=1), 1, atol=1e-5)
+    assert np.allclose(joint[:, :split] / np.sqrt(CARD_SHARE), card, atol=1e-5)
+    assert np.allclose(joint @ joint.T, CARD_SHARE * card @ card.T + (1 - CARD_SHARE) * deck @ deck.T, atol=1e-5)
+    turned = classifier.deck_embed([c[::-1, ::-1].copy() for c in crops])[:, split:]
+    assert np.allclose(turned / np.sqrt(1 - CARD_SHARE), deck, atol=1e-4)  # the deck network reads either way up
 
 
 def test_small_crops_are_enrolled_without_details(classifier):

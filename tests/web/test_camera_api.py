@@ -24,6 +24,7 @@ from flask import Flask
 from companion.cards import VISION_LABELS
 from companion.vision.folder import LOPSIDED
 from companion.vision.manifest import load_manifest
+from companion.vision.profile import FORMAT
 from companion.vision.sources import CameraOffline, OpenCVCamera, SyntheticTable, open_source
 from companion.vision.zones import TableZones
 from models.camera import photograph
@@ -622,7 +623,7 @@ def test_a_profile_from_before_the_deck_network_is_enrolled_again_from_the_kept_
                                 "prototypes": {k: v[:64] for k, v in data["prototypes"].items()}}))
     body, deck = enrollment_after_restart(tmp_path)
     assert body["profile_problem"] is None and deck == "enrolled"
-    assert json.loads(path.read_text())["format"] == 3
+    assert json.loads(path.read_text())["format"] == FORMAT
 
 
 def test_a_profile_from_another_model_without_its_photos_is_set_aside_with_a_reason(tmp_path, editor):

@@ -24,11 +24,11 @@ from companion.vision.views import CardViews
 
 UNKNOWN = "unknown"
 BATCH = 256
-SECOND_LOOK_GAP = 0.1
-"""A card whose best cosine leads the next by less than this gets a second look."""
 CARD_SHARE = 0.65
 """The card network's share of a cosine against an enrolled deck, the deck network's the rest: the deck network
 tells a deck's own cards apart, the card network keeps cards of other decks apart from them."""
+SECOND_LOOK_GAP = 0.1
+"""A card whose best cosine leads the next by less than this gets a second look."""
 SECOND_LOOK_MARGIN = 0.1
 """A card whose best cosine is less than this above the threshold gets a second look."""
 

@@ -56,7 +56,7 @@ def _turn(angle: float) -> np.ndarray:
     return np.array([[np.cos(rad), -np.sin(rad)], [np.sin(rad), np.cos(rad)]], np.float32)
 
 
-def _card(centre: np.ndarray, height: float, angle: float) -> np.ndarray:
+def card_corners(centre: np.ndarray, height: float, angle: float = 0.0) -> np.ndarray:
     """TL, TR, BR, BL of an upright card turned by ``angle`` degrees (clockwise on screen) about ``centre``."""
     w = height * FACE_W / FACE_H
     corners = np.array([[-w / 2, -height / 2], [w / 2, -height / 2], [w / 2, height / 2], [-w / 2, height / 2]],
@@ -94,7 +94,7 @@ def lay_field(table: np.ndarray, face: np.ndarray, bean: str, count: int, far: t
         if k:
             centre = (centre - up * height * rng.uniform(*BAND)).astype(np.float32)
         slip = side * width * rng.uniform(-SIDEWAYS, SIDEWAYS)
-        quad = _card(centre + slip, height, facing + rng.uniform(-TURN, TURN))
+        quad = card_corners(centre + slip, height, facing + rng.uniform(-TURN, TURN))
         if k:  # a card is thick enough to shade the one below along its top edge
             _shadow(table, quad[:2], rng.uniform(1.0, 3.0), rng.uniform(0.1, 0.4))
         paste_card(table, face, quad)

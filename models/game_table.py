@@ -17,8 +17,7 @@ import cv2
 import numpy as np
 
 from companion.vision.zones import DICTIONARY, DISCARD_ID, FACE_UP_ID, FIELDS_ID, LAYOUT
-from models.fields import lay_field
-from models.render import FACE_H, FACE_W
+from models.fields import card_corners, lay_field
 from models.tabletop import paste_card, wooden_table
 
 SIZE = (1280, 720)
@@ -63,16 +62,6 @@ def _marker(table: np.ndarray, marker_id: int, near_left: tuple[float, float], f
     table[mask > 127] = warped[mask > 127]
 
 
-def _card_at(table: np.ndarray, face: np.ndarray, centre: np.ndarray, turn: float = 0.0) -> None:
-    """Paste ``face`` one card tall, its middle at ``centre``, upright or turned ``turn`` degrees clockwise."""
-    width = CARD * FACE_W / FACE_H
-    quad = np.array([[-width / 2, -CARD / 2], [width / 2, -CARD / 2], [width / 2, CARD / 2],
-                     [-width / 2, CARD / 2]], np.float32)
-    rad = np.deg2rad(turn)
-    rotation = np.array([[np.cos(rad), -np.sin(rad)], [np.sin(rad), np.cos(rad)]], np.float32)
-    paste_card(table, face, quad @ rotation.T + centre)
-
-
 def draw_table(fields: Mapping[int, Fields], face_up: Sequence[str], faces: Mapping[str, np.ndarray],
                seed: int, discard: Sequence[str] | None = None) -> np.ndarray:
     """The table with each seat's fields, the face-up beans and, given ``discard`` (the pile, bottom first), the
@@ -94,14 +83,15 @@ def draw_table(fields: Mapping[int, Fields], face_up: Sequence[str], faces: Mapp
     _marker(table, FACE_UP_ID, FACE_UP_AT, 0.0)
     for k, bean in enumerate(face_up):
         centre = np.array(FACE_UP_AT, np.float32) + np.array([MARKER * (2.6 + 1.7 * k), -CARD / 2 - 4], np.float32)
-        _card_at(table, faces[bean], centre)
+        paste_card(table, faces[bean], card_corners(centre, CARD))
     if discard is not None:
         _marker(table, DISCARD_ID, DISCARD_AT, 0.0)
         if discard:
             landing = np.random.default_rng([DISCARD_ID, len(discard)])
             centre = (np.array(DISCARD_AT, np.float32) + np.array([MARKER * 2.3, -CARD / 2 - 4], np.float32)
                       + landing.uniform(-LANDING[0], LANDING[0], 2).astype(np.float32))
-            _card_at(table, faces[discard[-1]], centre, float(landing.uniform(-LANDING[1], LANDING[1])))
+            turn = float(landing.uniform(-LANDING[1], LANDING[1]))
+            paste_card(table, faces[discard[-1]], card_corners(centre, CARD, turn))
     return table
 
 

@@ -57,12 +57,13 @@ class End:
 
 
 def believed(end: End) -> bool:
-    """Whether an end's explanation stands for cards: the evidence for it outweighs that against it, or it is a
-    lone card whose face is not plain."""
+    """Whether an end's explanation stands for cards: the evidence for it outweighs that against it (what its card
+    tops cost for rows running on across them weighed where they lie, not whether there are cards), or it is a lone
+    card whose face is not plain."""
     found = end.explained
     if found is None:
         return False
-    if found.score > 0:
+    if found.score + found.cost > 0:
         return True
     top, margin = found.tops[-1], round(INSIDE * STRIP_W)
     inside = round(INSIDE * (end.rows - top))

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.vision import strips
-from companion.vision.bands import BAND, explain, starts
+from companion.vision import bands, strips
+from companion.vision.bands import BAND, Rows, explain, running_on, starts
 from companion.vision.columns import Column, ColumnReader, card_rows, voted, widened
 from companion.vision.manifest import load_manifest
 from companion.vision.refine import CornerRefiner
@@ -136,6 +136,31 @@ def test_the_top_card_is_no_longer_than_a_card_as_wide_as_the_column():
     assert found is not None and len(found.tops) == len(tops)
     (loose,) = explain([strip], [len(strip)], missed, [CARD_ROWS * 1.2])  # a bound as if the outline were narrower
     assert loose is not None and len(loose.tops) == len(tops) - 1
+
+
+def test_rows_run_on_inside_a_band_and_not_across_a_card_top():
+    """Inside a band the rows run on as the top card's own rows do; across a card top one band ends and the next
+    card starts, which no stretch of the card shows: at most the half before the top matches (the bar)."""
+    tops = [0, 11, 22, 33, 44]
+    strip = laid_strip(random_design(11), tops)
+    runs = running_on(Rows.of(strip, len(strip)), starts(len(strip)))[list(starts(len(strip))).index(tops[-1])]
+    assert runs[[5, 16, 27, 38]].min() > 0.95
+    assert runs[tops[1:-1]].max() <= bands.RUNS_ON_BAR + 0.02
+
+
+def test_a_band_is_not_read_as_two_where_its_rows_run_on(columns, monkeypatch):
+    """Tuning table 37's unseen-style column of 8 cards (orange arcs at the head of each card): a band showing two arcs
+    looks like two bands of one arc each, and the network believes in a card top at the second arc too, so the column
+    was read as 9. The rows across that second top run on as the top card's own rows do, and the count holds."""
+    frame, fields = render_table(37, unseen_deck(37))
+    laid = fields[4]
+    centre = laid.outline.mean(axis=0)
+    outline = min(find_outlines(frame), key=lambda found: float(np.linalg.norm(found.mean(axis=0) - centre)))
+    (column,) = columns.read(frame, [outline])
+    assert laid.count == 8 and column is not None and column.count == 8
+    monkeypatch.setattr(bands, "RUNS_ON_COST", 0.0)
+    (column,) = columns.read(frame, [outline])
+    assert column is not None and column.count == 9
 
 
 def test_cards_seen_in_perspective_are_longer_in_the_strip_of_the_narrow_end():

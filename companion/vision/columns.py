@@ -57,9 +57,9 @@ class End:
 
 
 def believed(end: End) -> bool:
-    """Whether an end's explanation stands for cards: the evidence for it outweighs that against it (what its card
-    tops cost for rows running on across them weighed where they lie, not whether there are cards), or it is a lone
-    card whose face is not plain."""
+    """Whether an end's explanation stands for cards: the evidence for it outweighs that against it (leaving out
+    what its card tops cost for rows running on across them, which weighs where the tops lie, not whether there are
+    cards), or it is a lone card whose face is not plain."""
     found = end.explained
     if found is None:
         return False

@@ -94,6 +94,12 @@ def starts(rows: int) -> np.ndarray:
     return np.arange(low, max(low, int(rows - LAST[0] * CARD_ROWS)) + 1)
 
 
+def longest_bands(rows: int, tops: np.ndarray) -> np.ndarray:
+    """The longest band (rows) a covered card may show under a top card starting at each of ``tops``, in a strip of
+    ``rows`` rows."""
+    return np.floor(BAND[1] * (rows - tops)).astype(int)
+
+
 def likeness(strip: Rows, tops: np.ndarray) -> np.ndarray:
     """(T, S, LONGEST + 1): the correlation of the strip's rows ``s:s + b`` with its rows ``t:t + b``, for each top card
     start ``t`` of ``tops`` (from :func:`starts`), row ``s`` before the last of them (``S``) and band length
@@ -129,7 +135,7 @@ def running_on(strip: Rows, tops: np.ndarray) -> np.ndarray:
     span = 2 * RUN_ON
     windows = rows - span + 1  # window w holds rows w to w + span
     out = np.zeros((len(tops), int(tops.max())), np.float32)
-    first, lasts = int(tops[0]), np.minimum(tops + (BAND[1] * (rows - tops)).astype(int) - RUN_ON, windows - 1)
+    first, lasts = int(tops[0]), np.minimum(tops + longest_bands(rows, tops) - RUN_ON, windows - 1)
     across = np.arange(RUN_ON, min(out.shape[1], windows + RUN_ON))  # rows s whose window (s - RUN_ON) fits
     if not len(across) or lasts.max() < first:
         return out
@@ -178,7 +184,7 @@ def band_scores(strip: Rows, logits: np.ndarray, tops: np.ndarray) -> np.ndarray
     bar = max(BAR, float(np.median(alike[:, :, TYPICAL_BAND])) + ABOVE_TYPICAL)
     b = np.arange(LONGEST + 1)
     card = (strip.count - tops)[:, None]
-    fits = (b >= np.maximum(3, np.ceil(BAND[0] * card))) & (b <= np.floor(BAND[1] * card))
+    fits = (b >= np.maximum(3, np.ceil(BAND[0] * card))) & (b <= longest_bands(strip.count, tops)[:, None])
     scores = alike  # worked out in place: the arrays are the frame's largest
     scores -= np.float32(bar)
     scores *= b.astype(np.float32)

@@ -2,7 +2,8 @@
 
 Pure stages, each returning values: :func:`~companion.vision.strips.outlined` (OpenCV
 edges -> contours -> rectangles of a card or a column of overlapping cards, and the card-shaped pieces
-of one that joins cards lying side by side), the band network
+of one that joins cards lying side by side), each run on along its length where its edges broke off
+(:func:`~companion.vision.lengthen.lengthened_all`), the band network
 (:class:`~companion.vision.columns.ColumnReader`: how many cards, which end is the top card),
 :func:`rectify` (each top card warped upright to the classifier's input size) and
 :func:`classify` (one batch through :class:`~companion.vision.classifier.CardClassifier`; a top card not
@@ -22,6 +23,7 @@ import numpy as np
 from companion.vision.classifier import UNKNOWN, CardClassifier, Gallery, Prediction
 from companion.vision.columns import Column, ColumnReader
 from companion.vision.keypoints import DETAIL_SIZE
+from companion.vision.lengthen import lengthened_all
 from companion.vision.rectify import warp_card
 from companion.vision.refine import CornerRefiner
 from companion.vision.strips import outlined, to_strip
@@ -134,7 +136,7 @@ class SceneReader:
         labels; a column whose top card is not recognised is left out of the stacks. Printed ``markers`` (each
         one's corners) are cut out of the outlines. An outline whose card is not recognised, and that holds
         card-shaped pieces (cards side by side that the light joined), is read as those pieces."""
-        found = outlined(frame, markers)
+        found = lengthened_all(frame, outlined(frame, markers), markers)
         keys = [(id(gallery), *look(frame, outline)) for outline, _ in found]
         new = [k for k, key in enumerate(keys) if key not in self._known]
         read = dict(zip(new, self._hold(frame, [found[k][0] for k in new], gallery)))

@@ -96,7 +96,8 @@ def card_views(face: np.ndarray, rng: np.random.Generator, covers: Sequence[np.n
     """:func:`card_photo` as the classifier takes it (:meth:`~companion.vision.locate.CardLocator.views`),
     framings, reframings and neighbours stacked; no framings when no card outline is found."""
     views = locator.views(card_photo(face, rng, covers), SIZE, neighbours=True)
-    return CardViews(*(stacked_sequence(v) for v in (views.framings, views.reframings, views.neighbours)))
+    return CardViews(stacked_sequence(views.framings), stacked_sequence(views.reframings),
+                     stacked_sequence(views.neighbours))
 
 
 def enrollment_framings(face: np.ndarray, rng: np.random.Generator, locator: CardLocator) -> np.ndarray:

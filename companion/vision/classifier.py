@@ -166,8 +166,8 @@ class CardClassifier:
         :meth:`~companion.vision.reader.CardReader.name`). Most cards need one pass. A card
         without framings (no card was found) gets cosine -1 to every label, below any
         threshold. Against a gallery enrolled with keypoints, a card whose best two labels are
-        still close, or whose best is only just a match, gets the second opinion of its details
-        (:func:`~companion.vision.keypoints.reconsidered`, with :meth:`matched` in a close call).
+        still close, or whose best is only just a match (unless it is vouched for), gets the second opinion of its
+        details (:func:`~companion.vision.keypoints.reconsidered`, with :meth:`matched` in a close call).
         """
         seen = [i for i, v in enumerate(views) if len(v.framings)]
         embeddings, shipped = self.infer([views[i].framings[0] for i in seen], deck=gallery is not None)
@@ -180,11 +180,12 @@ class CardClassifier:
         self._read(cosines, [(i, [crop], False) for i in still for crop in views[i].neighbours], gallery)
         if gallery is not None and gallery.details:
             for i in seen:
-                doubt = close_call(cosines[i]) or near_threshold(cosines[i], threshold)
+                vouched = views[i].vouched
+                doubt = close_call(cosines[i]) or (near_threshold(cosines[i], threshold) and not vouched)
                 if doubt and len(views[i].details):
                     crop = views[i].details[0]
                     cosines[i] = reconsidered(cosines[i], threshold, keypoints(crop), gallery.details,
-                                              self.matched(crop, cosines[i], gallery))
+                                              self.matched(crop, cosines[i], gallery), vouched)
         return cosines
 
     def matched(self, crop: np.ndarray, row: np.ndarray, gallery: Gallery) -> dict[int, float] | None:

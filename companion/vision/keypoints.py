@@ -94,7 +94,7 @@ def candidates(row: np.ndarray) -> np.ndarray:
 
 
 def reconsidered(row: np.ndarray, threshold: float, card: Keypoints, photos: Sequence[Sequence[Keypoints]],
-                 matched: dict[int, float] | None = None) -> np.ndarray:
+                 matched: dict[int, float] | None = None, vouched: bool = False) -> np.ndarray:
     """A card's cosines (one row) after the second opinion (``photos``: per label, its photos' keypoints;
     ``matched``: the detail matcher's logit of each of the card's :func:`candidates`, where it was asked).
 
@@ -102,7 +102,8 @@ def reconsidered(row: np.ndarray, threshold: float, card: Keypoints, photos: Seq
     inlier of its best enrolled photo, and :data:`MATCH_WEIGHT` per unit of its matcher logit. Then whichever
     label leads, if less than :data:`DOUBT` above ``threshold``, needs :data:`LEAST_INLIERS` with one of its
     photos, or loses :data:`DOUBT` and the next one leads (so a label the first look ranked lower is never
-    named unchecked).
+    named unchecked); unless the card is ``vouched`` for as a card (it tops a column of several) and no other label
+    comes close: then only which label it is could be in doubt, and none is.
     """
     found: dict[int, int] = {}
 
@@ -112,9 +113,12 @@ def reconsidered(row: np.ndarray, threshold: float, card: Keypoints, photos: Seq
         return found[label]
 
     out = row.copy()
-    if close_call(row):
+    close = close_call(row)
+    if close:
         for label in candidates(row):
             out[label] += WEIGHT * best(int(label)) + MATCH_WEIGHT * (matched or {}).get(int(label), 0.0)
+    if vouched and not close:
+        return out
     while True:
         lead = int(np.argmax(out))
         if not threshold <= out[lead] < threshold + DOUBT or best(lead) >= LEAST_INLIERS:

@@ -56,10 +56,12 @@ def rectify(frame: np.ndarray, quads: Sequence[np.ndarray], size: tuple[int, int
 
 
 def classify(classifier: CardClassifier, crops: Sequence[np.ndarray], gallery: Gallery | None = None,
-             details: Sequence[Sequence[np.ndarray]] | None = None) -> list[Prediction]:
+             details: Sequence[Sequence[np.ndarray]] | None = None, vouched: Sequence[bool] = ()) -> list[Prediction]:
     """Names of upright card crops, in one batch, against ``gallery`` or the shipped labels; ``details`` (per
-    crop, the card at the detail size, made on first use) give an enrolled deck's close calls a second opinion."""
-    views = [CardViews([crop], details=details[k] if details else ()) for k, crop in enumerate(crops)]
+    crop, the card at the detail size, made on first use) give an enrolled deck's close calls a second opinion;
+    ``vouched`` (per crop): it tops a column of several (:class:`~companion.vision.views.CardViews`)."""
+    views = [CardViews([crop], details=details[k] if details else (), vouched=bool(vouched) and vouched[k])
+             for k, crop in enumerate(crops)]
     return classifier.classify_views(views, gallery)
 
 
@@ -163,19 +165,22 @@ class SceneReader:
               gallery: Gallery | None) -> list[tuple[Column, Prediction]]:
         """Each column with its top card named; a top card not recognised is looked at again with its corners
         sharpened (:func:`sharpened`)."""
-        named = list(zip(columns, self._classify(frame, [c.top for c in columns], gallery)))
+        named = list(zip(columns, self._classify(frame, [c.top for c in columns], gallery,
+                                                 [c.count > 1 for c in columns])))
         again = [k for k, (_, p) in enumerate(named) if p.label == UNKNOWN]
         if not again:
             return named
         sharp = sharpened(self.refiner, frame, [columns[k].top for k in again])
-        for k, top, prediction in zip(again, sharp, self._classify(frame, sharp, gallery)):
+        for k, top, prediction in zip(again, sharp, self._classify(frame, sharp, gallery,
+                                                                   [columns[k].count > 1 for k in again])):
             if prediction.label != UNKNOWN:
                 named[k] = (replace(columns[k], top=top), prediction)
         return named
 
-    def _classify(self, frame: np.ndarray, quads: list[np.ndarray], gallery: Gallery | None) -> list[Prediction]:
+    def _classify(self, frame: np.ndarray, quads: list[np.ndarray], gallery: Gallery | None,
+                  vouched: list[bool]) -> list[Prediction]:
         crops = rectify(frame, quads, self.classifier.input_size)
-        return classify(self.classifier, crops, gallery, [detailed(frame, quad) for quad in quads])
+        return classify(self.classifier, crops, gallery, [detailed(frame, quad) for quad in quads], vouched)
 
 
 def _named(held: Held) -> bool:

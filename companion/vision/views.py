@@ -20,12 +20,16 @@ class CardViews:
     for an unsure card (made only for a card still unsure, by the reader). ``details``: the best
     framing at :data:`~companion.vision.keypoints.DETAIL_SIZE`, for the second opinion of an
     enrolled deck (:mod:`companion.vision.keypoints`); few cards read it, so it may be :class:`Deferred`.
+    ``vouched``: the card tops a column of several, whose bands start as it does: it is a card, so a label named
+    near the threshold, with no other label close, needs no keypoints to stand (that check keeps bare table from
+    being named).
     """
 
     framings: Sequence[np.ndarray] = ()
     reframings: Sequence[np.ndarray] = ()
     neighbours: Sequence[np.ndarray] = ()
     details: Sequence[np.ndarray] = ()
+    vouched: bool = False
 
 
 class Deferred(Sequence[np.ndarray]):

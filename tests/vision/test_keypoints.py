@@ -72,6 +72,21 @@ def test_a_label_named_just_above_the_threshold_keeps_it_only_if_its_photos_matc
     assert reconsidered(row, 0.5, blank, photos)[wax] == pytest.approx(0.2)
 
 
+def test_a_card_vouched_for_by_its_column_keeps_a_label_named_just_above_the_threshold(details):
+    """The top card of a column of several is a card (its bands start as it does): the check that keeps a bare
+    table from being named does not take its label away, even with no detail shared, unless another label comes
+    close (a split column's bands taken for a top card look like two beans at once)."""
+    photos = [(keypoints(details[label][0]),) for label in VISION_LABELS]
+    blank = keypoints(np.full((DETAIL_SIZE[1], DETAIL_SIZE[0], 3), 200, np.uint8))
+    blue = VISION_LABELS.index("blue")
+    row = np.full(len(VISION_LABELS), 0.1, np.float32)
+    row[blue] = 0.6
+    assert reconsidered(row, 0.5, blank, photos)[blue] < 0.5
+    assert reconsidered(row, 0.5, blank, photos, vouched=True)[blue] == pytest.approx(0.6)
+    row[VISION_LABELS.index("wax")] = 0.58  # which bean it is is in doubt: the label must still be vouched for
+    assert reconsidered(row, 0.5, blank, photos, vouched=True).max() < 0.5
+
+
 def test_a_bare_table_is_not_named_after_a_label_the_first_look_ranked_lower(details):
     """The labels just above the threshold lose their match one after the other, down the ranking, until one is
     vouched for by its photos or none is left: a bare table comes out unknown (it used to be named after the

@@ -2,7 +2,9 @@
 
 Frames are compared as small thumbnails (:func:`thumbnail`): the share of their pixels that
 changed clearly in any colour. Noise and compression change few pixels a little; a hand, however small in the
-frame, changes its own pixels a lot.
+frame, changes its own pixels a lot. A camera that sets its exposure or white balance anew brightens or tints the
+whole frame at once: each colour is first scaled so that the two frames' medians agree, which such a step changes
+and a hand over less than half the table does not.
 """
 
 from __future__ import annotations
@@ -29,5 +31,14 @@ def moving(before: np.ndarray | None, now: np.ndarray) -> bool:
     """Whether the table moved from thumbnail ``before`` to ``now`` (the first frame is still)."""
     if before is None:
         return False
-    change = np.abs(now - before)
+    gain = _middle(before) / np.maximum(_middle(now), np.float32(1.0))
+    change = np.abs(now * gain - before)
     return float(((change.max(axis=2) if change.ndim == 3 else change) > CHANGED).mean()) > MOVING
+
+
+def _middle(thumb: np.ndarray) -> np.ndarray:
+    """The median of each colour of a thumbnail (the upper one of an even count)."""
+    values = thumb.reshape(thumb.shape[0] * thumb.shape[1], -1)
+    half = len(values) // 2
+    middle: np.ndarray = np.partition(values, half, axis=0)[half]
+    return middle if thumb.ndim == 3 else middle[0]

@@ -3,9 +3,10 @@
 A long column's sides lose their edges where its cards differ little from the table (olive on tan
 wood, red on dark wood), or where it bends as players lay cards a little askew, and its outline then
 stops short of its top card or its first cards; the part left over is no card-shaped outline of its
-own. Beyond each end of an outline, a row of the column's width is still the column where most of
+own. Beyond each end of an outline, a row of the column's width is still the column where much of
 its middle differs from the table on both sides of it (so a shadow or a glare spot falling across
-one side is not) and one of the column's sides shows a colour step there. Pure: frames in, values out.
+one side is not) and one of the column's sides shows a colour step there, or where both of them do
+(a picture in the cards' middle may look like the table). Pure: frames in, values out.
 """
 
 from __future__ import annotations
@@ -110,13 +111,13 @@ def _rows_on(frame: np.ndarray, left: np.ndarray, right: np.ndarray, along: np.n
     inner = lab[:, int(round(beside + INSET * width)):int(round(beside + (1 - INSET) * width))]
     differing = np.minimum(*[_share_differing(inner, np.median(side, axis=1))
                              for side in (lab[:, :table], lab[:, size[0] - table:])])
-    left, right_side = (_step_near(lab, int(round(x))) > SIDE_STEP for x in (beside, beside + width))
-    held = ((differing >= DIFFERING) & (left | right_side)) | (left & right_side)
-    column = np.convolve(held, np.ones(SMOOTH), "same") >= SMOOTH - 1
+    step_left, step_right = (_step_near(lab, int(round(x))) > SIDE_STEP for x in (beside, beside + width))
+    own = ((differing >= DIFFERING) & (step_left | step_right)) | (step_left & step_right)
+    column = np.convolve(own, np.ones(SMOOTH), "same") >= SMOOTH - 1
     ended = np.flatnonzero(np.convolve(~column, np.ones(GAP), "valid") >= GAP)
     last = int(ended[0]) if len(ended) else len(column)  # rows before the first gap
-    held = np.flatnonzero(column[:last])
-    return int(held[-1]) + 1 if len(held) else 0
+    kept = np.flatnonzero(column[:last])
+    return int(kept[-1]) + 1 if len(kept) else 0
 
 
 def _share_differing(inner: np.ndarray, tone: np.ndarray) -> np.ndarray:

@@ -40,6 +40,10 @@ from models.render import house_design, render_face
 STILL = 9
 """Still frames after each change (0.3 s at 30 frames a second): the table reader reads the 1st, 2nd, 4th and 8th
 of them, four votes."""
+BUMP = (10.0, 20.0)
+"""How far (pixels, each way) a bumped discard pile's top card is pushed."""
+BUMP_TURN = (8.0, 15.0)
+"""How much (degrees, either way) a bumped discard pile's top card is turned."""
 TAPS = {"trade", "end-trading", "draw"}
 """What the camera cannot see: entered by a tap."""
 
@@ -64,20 +68,31 @@ def after(state: GameState, move: Move) -> GameState:
 
 
 def table_frames(state: GameState, faces: dict[str, np.ndarray], seed: int, rng: np.random.Generator,
-                 still: int = STILL, resting: bool = False, discard: bool = True) -> list:
+                 still: int = STILL, resting: bool = False, discard: bool = True, bumped: bool = False) -> list:
     """The table as it stands (with ``discard``, its discard pile beside the discard marker), under the same light,
     each frame with its own sensor noise, blur and compression: two frames with a hand reaching in and out, then
     ``still`` still ones; ``resting``: then as many with a hand resting still over one seat's fields, and as many
-    without it again.
+    without it again; ``bumped``: halfway through the hand's rest, the discard pile's top card is pushed
+    :data:`BUMP` pixels and turned :data:`BUMP_TURN` degrees (each either way), and stays so.
 
     A shadow cast across the cards for good is left out: it joins the cards' outlines (see the model card)."""
     fields = {seat: [(f.bean, f.count) for f in player.fields if f.bean and f.count]
               for seat, player in enumerate(state.players)}
-    table = draw_table(fields, list(state.face_up), faces, seed, list(state.discard) if discard else None)
+    pile = list(state.discard) if discard else None
+    table = draw_table(fields, list(state.face_up), faces, seed, pile)
     frames = [hand_over(table, rng), hand_over(table, rng)] + [table] * still
     if resting:
         (x, y), _ = SEATS_AT[int(rng.integers(len(state.players)))]
-        frames += [hand_over(table, np.random.default_rng([seed, 9]), at=(x + 40, y - 60))] * still + [table] * still
+        later = table
+        if bumped:
+            push = np.random.default_rng([seed, 10])
+            dx, dy = push.uniform(*BUMP, 2) * push.choice([-1, 1], 2)
+            later = draw_table(fields, list(state.face_up), faces, seed, pile,
+                               (float(dx), float(dy), float(push.uniform(*BUMP_TURN) * push.choice([-1, 1]))))
+        half = still // 2
+        frames += ([hand_over(table, np.random.default_rng([seed, 9]), at=(x + 40, y - 60))] * half
+                   + [hand_over(later, np.random.default_rng([seed, 9]), at=(x + 40, y - 60))] * (still - half)
+                   + [later] * still)
     return [sensor(light(frame, np.random.default_rng([seed, 3]), shadow=False), np.random.default_rng([seed, k]))
             for k, frame in enumerate(frames)]
 
@@ -106,10 +121,10 @@ class Refereed:
 
 
 def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None, still: int = STILL,
-            resting: bool = False, discard: bool = True) -> Iterator[Refereed]:
+            resting: bool = False, discard: bool = True, bumped: bool = False) -> Iterator[Refereed]:
     """Each visible event of the record's events ``start``..``stop``, refereed by the camera (see the module), the
-    table still for ``still`` frames after each (and a hand resting on it for as long, with ``resting``); without
-    ``discard``, the table has no discard marker."""
+    table still for ``still`` frames after each (and a hand resting on it for as long, with ``resting``; the discard
+    pile bumped meanwhile, with ``bumped``); without ``discard``, the table has no discard marker."""
     record = load_record(path)
     header = record.header
     setup = Setup(header.ruleset, tuple(header.players), header.start_player, dict(header.options))
@@ -130,7 +145,7 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
         waiting: list[dict[str, Any]] = []  # what the tablet shows to be confirmed, taken as made until then
         sure: list[bool] = []
         notes = 0
-        for frame in table_frames(truth, faces, number, rng, still, resting, discard):
+        for frame in table_frames(truth, faces, number, rng, still, resting, discard, bumped):
             reading = table.read(frame)
             if not reading.news:
                 continue
@@ -171,14 +186,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--resting", action="store_true",
                         help="after each change, a hand rests still over one seat's fields, then leaves")
     parser.add_argument("--no-discard", action="store_true", help="a table without the discard marker and pile")
+    parser.add_argument("--bumped", action="store_true",
+                        help="as --resting, and the discard pile's top card is bumped while the hand rests")
     args = parser.parse_args(argv)
     if args.still < 1:
         parser.error("--still must be at least 1 frame")
     if not args.record.is_file():
         parser.error(f"no record at {args.record}")
+    if args.bumped and args.no_discard:
+        parser.error("--bumped needs the discard pile: leave out --no-discard")
     first, last = args.events
-    events = list(referee(args.record, first, last, still=args.still, resting=args.resting,
-                          discard=not args.no_discard))
+    resting = args.resting or args.bumped
+    events = list(referee(args.record, first, last, still=args.still, resting=resting,
+                          discard=not args.no_discard, bumped=args.bumped))
     for event in events:
         if event.expected not in event.proposed:
             print(f"missed event {event.number}: {event.expected}; proposed {list(event.proposed)}")
@@ -192,7 +212,8 @@ def main(argv: list[str] | None = None) -> int:
     sure_extra = sum(e.wrong_sure for e in events)
     harvests = [e for e in events if e.expected[0] == "harvest"]
     sure_harvests = sum(e.made_sure for e in harvests)
-    table = f"{args.still} still frames{', a hand resting' * args.resting}{', no discard pile' * args.no_discard}"
+    table = (f"{args.still} still frames{', a hand resting' * resting}{', the pile bumped' * args.bumped}"
+             f"{', no discard pile' * args.no_discard}")
     print(f"{args.record.name} events {first}:{last}, {table}: "
           f"{found} of {len(wanted)} visible events in order, {len(proposed) - found} extra ({sure_extra} of the "
           f"proposals other than the event made were sure), {sum(e.notes for e in events)} views no move explained; "

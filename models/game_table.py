@@ -63,10 +63,11 @@ def _marker(table: np.ndarray, marker_id: int, near_left: tuple[float, float], f
 
 
 def draw_table(fields: Mapping[int, Fields], face_up: Sequence[str], faces: Mapping[str, np.ndarray],
-               seed: int, discard: Sequence[str] | None = None) -> np.ndarray:
+               seed: int, discard: Sequence[str] | None = None,
+               bumped: tuple[float, float, float] = (0.0, 0.0, 0.0)) -> np.ndarray:
     """The table with each seat's fields, the face-up beans and, given ``discard`` (the pile, bottom first), the
     discard marker and the pile's top card, where it landed (:data:`LANDING`: the same for a pile of the same
-    size); cards lie the same for the same seed."""
+    size) and then was ``bumped`` (pixels right and down, degrees turned); cards lie the same for the same seed."""
     rng = np.random.default_rng([seed, 77])
     table = wooden_table(rng, SIZE)
     for seat, (near_left, facing) in SEATS_AT.items():
@@ -89,8 +90,9 @@ def draw_table(fields: Mapping[int, Fields], face_up: Sequence[str], faces: Mapp
         if discard:
             landing = np.random.default_rng([DISCARD_ID, len(discard)])
             centre = (np.array(DISCARD_AT, np.float32) + np.array([MARKER * 2.3, -CARD / 2 - 4], np.float32)
-                      + landing.uniform(-LANDING[0], LANDING[0], 2).astype(np.float32))
-            turn = float(landing.uniform(-LANDING[1], LANDING[1]))
+                      + landing.uniform(-LANDING[0], LANDING[0], 2).astype(np.float32)
+                      + np.array(bumped[:2], np.float32))
+            turn = float(landing.uniform(-LANDING[1], LANDING[1])) + bumped[2]
             paste_card(table, faces[discard[-1]], card_corners(centre, CARD, turn))
     return table
 

@@ -65,6 +65,10 @@ def test_the_evaluation_command_refuses_a_bad_range(tmp_path, capsys):
         main([str(tmp_path / "none.jsonl")])
     assert exit_info.value.code == 2
     assert "no record at" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_info:
+        main([str(RECORD), "--bumped", "--no-discard"])
+    assert exit_info.value.code == 2
+    assert "needs the discard pile" in capsys.readouterr().err
 
 
 def test_a_resting_hand_is_drawn_still_over_the_table_and_then_gone():
@@ -77,3 +81,14 @@ def test_a_resting_hand_is_drawn_still_over_the_table_and_then_gone():
     hand, after = rested[4:6], rested[6:]
     assert np.abs(hand[0].astype(int) - hand[1].astype(int)).mean() < 3  # still: only the sensor differs
     assert np.abs(hand[0].astype(int) - after[0].astype(int)).mean() > 3  # and then gone
+
+
+def test_a_pile_bumped_while_a_hand_rests_lies_elsewhere_from_halfway_through_the_rest():
+    state = GameState(Setup("amigo-25", ("Ann", "Ben", "Cid")))
+    state.discard.append("blue")
+    faces = {bean: render_face(house_design(bean)) for bean in state.deck_counts}
+    rested = table_frames(state, faces, 5, np.random.default_rng(1), still=4, resting=True)
+    bumped = table_frames(state, faces, 5, np.random.default_rng(1), still=4, resting=True, bumped=True)
+    assert len(bumped) == len(rested) == 14
+    same = [np.array_equal(a, b) for a, b in zip(rested, bumped)]
+    assert same == [True] * 8 + [False] * 6  # the pile lies as it did until halfway through the hand's rest

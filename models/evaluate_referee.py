@@ -89,10 +89,10 @@ def table_frames(state: GameState, faces: dict[str, np.ndarray], seed: int, rng:
             dx, dy = push.uniform(*BUMP, 2) * push.choice([-1, 1], 2)
             later = draw_table(fields, list(state.face_up), faces, seed, pile,
                                (float(dx), float(dy), float(push.uniform(*BUMP_TURN) * push.choice([-1, 1]))))
+        resting_on = [hand_over(frame, np.random.default_rng([seed, 9]), at=(x + 40, y - 60))
+                      for frame in ([table, later] if bumped else [table])]  # the same hand, before and after
         half = still // 2
-        frames += ([hand_over(table, np.random.default_rng([seed, 9]), at=(x + 40, y - 60))] * half
-                   + [hand_over(later, np.random.default_rng([seed, 9]), at=(x + 40, y - 60))] * (still - half)
-                   + [later] * still)
+        frames += [resting_on[0]] * half + [resting_on[-1]] * (still - half) + [later] * still
     return [sensor(light(frame, np.random.default_rng([seed, 3]), shadow=False), np.random.default_rng([seed, k]))
             for k, frame in enumerate(frames)]
 

@@ -117,12 +117,18 @@ def likeness(strip: Rows, tops: np.ndarray) -> np.ndarray:
     n = (np.maximum(b, 1) * strip.width).astype(np.float32)
     sx, sxx = sums[s[:, None] + b] - sums[s, None], squares[s[:, None] + b] - squares[s, None]
     sy, syy = sums[t[:, None] + b] - sums[t, None], squares[t[:, None] + b] - squares[t, None]
-    own = 1 / np.sqrt(np.maximum(sxx - sx * sx / n + n * PLAIN, 1e-12))
-    top = 1 / np.sqrt(np.maximum(syy - sy * sy / n + n * PLAIN, 1e-12))
+    own, top = _inverse_spread(sxx, sx, n), _inverse_spread(syy, sy, n)
     products -= sx[None] * (sy / n)[:, None]
     products *= own[None]
     products *= top[:, None]
     return products
+
+
+
+def _inverse_spread(squares: np.ndarray, sums: np.ndarray, n: np.ndarray | np.float32) -> np.ndarray:
+    """1 / the spread of stretches of ``n`` values with these sums of squares and sums, :data:`PLAIN` added to each
+    value's variance: the scale that makes a sum of products a correlation."""
+    return np.asarray(1 / np.sqrt(np.maximum(squares - sums * sums / n + n * PLAIN, 1e-12)))
 
 
 def running_on(strip: Rows, tops: np.ndarray) -> np.ndarray:
@@ -143,8 +149,7 @@ def running_on(strip: Rows, tops: np.ndarray) -> np.ndarray:
     cross = sum(gram[own[0] + r:own[-1] + r + 1, card[0] + r:card[-1] + r + 1] for r in range(span))
     n = np.float32(span * strip.width)
     total = sums[span:span + windows] - sums[:windows]
-    scale = 1 / np.sqrt(np.maximum(squares[span:span + windows] - squares[:windows] - total * total / n + n * PLAIN,
-                                   1e-12))
+    scale = _inverse_spread(squares[span:span + windows] - squares[:windows], total, n)
     alike = (cross - np.outer(total[own], total[card] / n)) * np.outer(scale[own], scale[card])
     out[:, across] = _range_max(alike, tops - first, lasts - first).T
     return out

@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from companion.vision.rectify import CARD_ASPECT
+from companion.vision.strips import inside
 
 FURTHEST = 1.3
 """Furthest an outline is looked beyond at each end in one round, in card lengths (a top card and a band)."""
@@ -56,12 +57,12 @@ def lengthened_all(frame: np.ndarray, found: Sequence[tuple[np.ndarray, Kept]],
     longer = []
     for outline, kept_with in found:
         grown = lengthened(frame, outline)
-        over = any(_inside(c, grown) for c in centres)
+        over = any(inside(c, [grown]) for c in centres)
         longer.append((np.asarray(outline, np.float32) if over else grown, kept_with))
     longer.sort(key=lambda item: -cv2.contourArea(item[0]))
     kept: list[tuple[np.ndarray, Kept]] = []
     for quad, kept_with in longer:
-        if not any(_inside(quad.mean(axis=0), other) for other, _ in kept):
+        if not inside(quad.mean(axis=0), [other for other, _ in kept]):
             kept.append((quad, kept_with))
     return kept
 
@@ -135,6 +136,3 @@ def _step_near(lab: np.ndarray, x: int) -> np.ndarray:
     apart = window[:, 4:] - window[:, :-4]
     return np.asarray(np.sqrt(np.einsum("rcx,rcx->rc", apart, apart).max(axis=1)))
 
-
-def _inside(point: np.ndarray, quad: np.ndarray) -> bool:
-    return cv2.pointPolygonTest(quad.reshape(-1, 1, 2), (float(point[0]), float(point[1])), False) >= 0

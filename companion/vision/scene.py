@@ -165,14 +165,13 @@ class SceneReader:
               gallery: Gallery | None) -> list[tuple[Column, Prediction]]:
         """Each column with its top card named; a top card not recognised is looked at again with its corners
         sharpened (:func:`sharpened`)."""
-        named = list(zip(columns, self._classify(frame, [c.top for c in columns], gallery,
-                                                 [c.count > 1 for c in columns])))
+        vouched = [c.count > 1 for c in columns]  # a column of several vouches that its top card is a card
+        named = list(zip(columns, self._classify(frame, [c.top for c in columns], gallery, vouched)))
         again = [k for k, (_, p) in enumerate(named) if p.label == UNKNOWN]
         if not again:
             return named
         sharp = sharpened(self.refiner, frame, [columns[k].top for k in again])
-        for k, top, prediction in zip(again, sharp, self._classify(frame, sharp, gallery,
-                                                                   [columns[k].count > 1 for k in again])):
+        for k, top, prediction in zip(again, sharp, self._classify(frame, sharp, gallery, [vouched[k] for k in again])):
             if prediction.label != UNKNOWN:
                 named[k] = (replace(columns[k], top=top), prediction)
         return named

@@ -183,7 +183,8 @@ def _with_margin(marker: np.ndarray) -> np.ndarray:
     return centre + (corners - centre) * (1 + 2 * MARKER_MARGIN)
 
 
-def _inside(point: np.ndarray, outlines: list[np.ndarray]) -> bool:
+def inside(point: np.ndarray, outlines: list[np.ndarray]) -> bool:
+    """Whether ``point`` lies in any of ``outlines`` (each a polygon's corners)."""
     return any(cv2.pointPolygonTest(o.reshape(-1, 1, 2), (float(point[0]), float(point[1])), False) >= 0
                for o in outlines)
 
@@ -215,7 +216,7 @@ def outlined(frame: np.ndarray, markers: Sequence[np.ndarray] = ()) -> list[tupl
     for box in boxes:  # what the first look found is not looked at again
         cv2.fillConvexPoly(faint_map, np.round(_grown(box, CLOSE)).astype(np.int32), 0)
     faint = [(outline, pieces) for outline, pieces in _outlined_in(faint_map, markers)
-             if not _inside(outline.mean(axis=0), boxes) and not any(_inside(b.mean(axis=0), [outline]) for b in boxes)]
+             if not inside(outline.mean(axis=0), boxes) and not any(inside(b.mean(axis=0), [outline]) for b in boxes)]
     return sorted(found + faint, key=lambda item: -cv2.contourArea(item[0]))
 
 
@@ -241,23 +242,23 @@ def _outlined_in(edge_map: np.ndarray, markers: Sequence[np.ndarray]) -> list[tu
     shapes += [(found, True) for found in _cut_free(edge_map, least, markers)]
     centres = [np.asarray(m, np.float32).reshape(4, 2).mean(axis=0) for m in markers]
     kept: list[tuple[Shape, bool]] = []
-    inside: list[list[tuple[np.ndarray, np.ndarray]]] = []
+    held: list[list[tuple[np.ndarray, np.ndarray]]] = []  # per kept shape, the card-shaped pieces inside it
     for (area, box, hull), cut in sorted(shapes, key=lambda item: -item[0][0]):
-        if any(_inside(c, [box]) for c in centres):
+        if any(inside(c, [box]) for c in centres):
             continue
-        holder = next((k for k, ((_, outer, _), _) in enumerate(kept) if _inside(box.mean(axis=0), [outer])), None)
+        holder = next((k for k, ((_, outer, _), _) in enumerate(kept) if inside(box.mean(axis=0), [outer])), None)
         if holder is None:
             kept.append(((area, box, hull), cut))
-            inside.append([])
+            held.append([])
             continue
         (outer_area, _, _), outer_cut = kept[holder]
         if cut and not outer_cut and area >= TIGHTER * outer_area:
             kept[holder] = ((area, box, hull), cut)
         elif (PIECE_SHARE[0] <= area / outer_area <= PIECE_SHARE[1]
-              and not _inside(box.mean(axis=0), [b for b, _ in inside[holder]])):
-            inside[holder].append((box, hull))
+              and not inside(box.mean(axis=0), [b for b, _ in held[holder]])):
+            held[holder].append((box, hull))
     return [(fit_sides(hull, box), [fit_sides(h, b) for b, h in pieces] if len(pieces) > 1 else [])
-            for ((_, box, hull), _), pieces in zip(kept, inside)]
+            for ((_, box, hull), _), pieces in zip(kept, held)]
 
 
 def strip_transform(outline: np.ndarray) -> tuple[np.ndarray, int]:

@@ -142,8 +142,9 @@ def target(rows: np.ndarray) -> np.ndarray:
     return np.exp(-0.5 * ((at - rows[None, :]) / SIGMA) ** 2).max(axis=1).astype(np.float32)
 
 
-def sample(rng: np.random.Generator, family: str) -> Sample | None:
-    """One column, or None when the run-time finder did not outline it (the camera would miss it too)."""
+def outlined_one(rng: np.random.Generator, family: str) -> tuple[np.ndarray, LaidField, np.ndarray] | None:
+    """A frame of one column (:func:`lay_one`), the column, and its outline as the run-time finder found it, far end
+    first; None when the finder did not outline it (the camera would miss it too)."""
     frame, laid = lay_one(rng, family)
     centre = laid.outline.mean(axis=0)
     found = [box for box in find_outlines(frame) if np.linalg.norm(box.mean(axis=0) - centre) < 0.3 *
@@ -154,6 +155,15 @@ def sample(rng: np.random.Generator, family: str) -> Sample | None:
     far_edge = (laid.outline[0] + laid.outline[1]) / 2
     far_first = box if np.linalg.norm((box[0] + box[1]) / 2 - far_edge) <= np.linalg.norm(
         (box[2] + box[3]) / 2 - far_edge) else turned(box)
+    return frame, laid, far_first
+
+
+def sample(rng: np.random.Generator, family: str) -> Sample | None:
+    """One column, or None when the run-time finder did not outline it."""
+    found = outlined_one(rng, family)
+    if found is None:
+        return None
+    frame, laid, far_first = found
     strips = np.stack([to_strip(frame, far_first)[0], to_strip(frame, turned(far_first))[0]])
     targets = np.stack([target(tops(far_first, laid)), np.zeros(STRIP_L, np.float32)])
     return Sample(strips, targets, laid.count)

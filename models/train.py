@@ -36,7 +36,7 @@ from companion.vision.classifier import CardClassifier, Gallery
 from companion.vision.manifest import MANIFEST, Manifest, ModelFile, load_manifest
 from companion.vision.mirrors import MIRRORS
 from companion.vision.refine import inner_rectangle, unmirror
-from models import dataset
+from models import dataset, top_check_net
 from models.dataset import INPUT_H, INPUT_W, LOCATOR_H, LOCATOR_W, REFINER_H, REFINER_W
 from models.net import EMBED_DIM, CardNet, CosineHead, Exported, LocatorNet, RefinerNet
 from models.render import render_face, unseen_deck
@@ -277,6 +277,7 @@ def write_manifest(manifest: Manifest, extra: dict, path: Path) -> None:
             "refiner": {**entry(manifest.refiner),
                         "outputs": ["corners (N, 8): x, y of 4 corners, shares of the view"]},
             "bands": {**entry(manifest.bands), "outputs": ["bands (N, H): logit of a card's top edge per row"]},
+            "top_check": {**entry(manifest.top_check), "outputs": [top_check_net.OUTPUT]},
             "detail_features": {**entry(manifest.detail_features), "outputs": ["features (N, C, H/8, W/8)"]},
             "detail_compare": {**entry(manifest.detail_compare), "channels": manifest.detail_channels,
                                "input": "card, photo: feature maps float32 (N, C, H, W)",
@@ -310,11 +311,13 @@ def stage_record(args: argparse.Namespace, stage: str, started: float) -> dict:
 
 
 def previous_records() -> dict:
-    """The package manifest's training records per stage, the band network's, the detail matcher's and the deck
-    network's included (trained apart, by :mod:`models.train_bands`, :mod:`models.train_detail` and
-    :mod:`models.train_deck`); empty where a stage has none."""
+    """The package manifest's training records per stage, those of the networks trained apart included (the band
+    network, the top checker, the detail matcher and the deck network: :mod:`models.train_bands`,
+    :mod:`models.train_top_check`, :mod:`models.train_detail` and :mod:`models.train_deck`); empty where a stage has
+    none."""
     data = json.loads((MODEL_DIR / MANIFEST).read_text(encoding="utf-8")).get("training", {})
-    return {stage: data[stage] for stage in (*STAGES, "bands", "detail", "deck") if isinstance(data.get(stage), dict)}
+    apart = ("bands", "top_check", "detail", "deck")
+    return {stage: data[stage] for stage in (*STAGES, *apart) if isinstance(data.get(stage), dict)}
 
 
 def run_stage(args: argparse.Namespace, stages: set[str], records: dict, name: str, key: str,
@@ -410,13 +413,13 @@ def main(argv: list[str] | None = None) -> int:
     classifier = run_stage(args, stages, records, "card", "classifier",
                            lambda: train_card(args, faces[:len(VISION_LABELS) + args.card_others], locator))
 
-    apart = load_manifest()  # the band network, the detail matcher and the deck network are trained apart
+    apart = load_manifest()  # the band network, the top checker, the detail matcher and the deck network: apart
     if not shipped:
-        for model in (apart.bands, apart.detail_features, apart.detail_compare, apart.deck):
+        for model in (apart.bands, apart.top_check, apart.detail_features, apart.detail_compare, apart.deck):
             shutil.copy(MODEL_DIR / model.file, args.out / model.file)
-    manifest = Manifest(classifier, locator, refiner, apart.bands, apart.detail_features, apart.detail_compare,
-                        apart.detail_channels, apart.deck, apart.deck_embedding_dim, VISION_LABELS, EMBED_DIM, SCALE,
-                        -1.0, -1.0)
+    manifest = Manifest(classifier, locator, refiner, apart.bands, apart.top_check, apart.detail_features,
+                        apart.detail_compare, apart.detail_channels, apart.deck, apart.deck_embedding_dim,
+                        VISION_LABELS, EMBED_DIM, SCALE, -1.0, -1.0)
     if not shipped:
         log("not the package directory: no calibration, no evaluation")
         write_manifest(manifest, records, args.out / MANIFEST)

@@ -1,10 +1,11 @@
 """Field columns: how many cards each column holds, which end it starts from, and its top card.
 
-Three pure stages, each returning values: :func:`~companion.vision.strips.to_strip` warps a
+Pure stages, each returning values: :func:`~companion.vision.strips.to_strip` warps a
 column's outline into a strip both ways round (each with its own rows: an outline's two ends may
 differ in width), :meth:`ColumnReader.infer` runs the band network (one onnxruntime session, made
-once) on all strips in one batch, and :func:`~companion.vision.bands.explain` explains each strip
-as covered bands that start like the top card, weighed with the network's belief in each card top.
+once) on all strips in one batch, the top checker looks again at each row where it believes in a card
+top (:mod:`companion.vision.top_check`), and :func:`~companion.vision.bands.explain` explains each strip
+as covered bands that start like the top card, weighed with the networks' belief in each card top.
 :func:`decide` keeps the end explained best; the top card is the strip from the last top on, mapped
 back into the frame. Each outline is also read a little narrower and wider, and the count most readings agree on
 stands (:func:`voted`).
@@ -24,6 +25,7 @@ from companion.vision.bands import Explained, explain
 from companion.vision.manifest import Manifest, load_manifest
 from companion.vision.onnx import open_session
 from companion.vision.strips import CARD_ROWS, STRIP_L, STRIP_W, strip_transform, to_strip, turned
+from companion.vision.top_check import TopChecker
 
 PLAIN_FACE = 0.05
 """Least spread (standard deviation of its colours in [0, 1]) of a lone card's face: a box lid or the back of
@@ -119,11 +121,12 @@ def top_card(outline: np.ndarray, rows: int, start: int) -> np.ndarray:
 
 
 class ColumnReader:
-    """The band network in one onnxruntime session, created once and reused."""
+    """The band network in one onnxruntime session, created once and reused, and the top checker."""
 
     def __init__(self, manifest: Manifest | None = None, threads: int = 2, directory: Path | None = None) -> None:
         self.manifest = manifest or load_manifest(directory)
         self.session = open_session(self.manifest.bands, [(None, STRIP_L)], threads, directory)
+        self.checker = TopChecker(self.manifest, threads, directory)
 
     def infer(self, strips: Sequence[np.ndarray]) -> np.ndarray:
         """Per-row logits (N, L) of a card's top edge, for uint8 strips (L, W, 3)."""
@@ -151,5 +154,6 @@ class ColumnReader:
         rows of a card as wide as the outline found in each strip (:func:`card_rows`; by default each way is one)."""
         warped = [to_strip(frame, way) for way in ways]
         strips, sizes = [strip for strip, _ in warped], [rows for _, rows in warped]
-        explained = explain(strips, sizes, self.infer(strips), cards or [card_rows(way) for way in ways])
+        logits = self.checker.checked(frame, ways, sizes, self.infer(strips))
+        explained = explain(strips, sizes, logits, cards or [card_rows(way) for way in ways])
         return [End(way, strip, rows, found) for way, strip, rows, found in zip(ways, strips, sizes, explained)]

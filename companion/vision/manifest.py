@@ -39,6 +39,8 @@ class Manifest:
     refiner: ModelFile
     bands: ModelFile
     """The band network of field columns (:mod:`companion.vision.columns`)."""
+    top_check: ModelFile
+    """The top checker (:mod:`companion.vision.top_check`): a closer look at each likely card top of a column."""
     detail_features: ModelFile
     """The detail matcher's feature network (:mod:`companion.vision.matcher`): a crop at its input size."""
     detail_compare: ModelFile
@@ -78,8 +80,9 @@ def load_manifest(directory: Path | None = None) -> Manifest:
         data = json.loads(res.read_text(encoding="utf-8"))
         net = data["classifier"]
         return Manifest(_model_file(net), _model_file(data["locator"]), _model_file(data["refiner"]),
-                        _model_file(data["bands"]), _model_file(data["detail_features"]),
-                        _model_file(data["detail_compare"]), int(data["detail_compare"]["channels"]),
+                        _model_file(data["bands"]), _model_file(data["top_check"]),
+                        _model_file(data["detail_features"]), _model_file(data["detail_compare"]),
+                        int(data["detail_compare"]["channels"]),
                         _model_file(data["deck"]), int(data["deck"]["embedding_dim"]),
                         tuple(data["labels"]),
                         int(net["embedding_dim"]), float(net["scale"]), float(data["unknown_threshold"]),

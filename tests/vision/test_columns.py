@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.vision import bands, strips
+from companion.vision import bands, strips, top_check
 from companion.vision.bands import BAND, Rows, explain, running_on, starts
 from companion.vision.columns import Column, ColumnReader, card_rows, voted, widened
 from companion.vision.manifest import load_manifest
@@ -151,13 +151,17 @@ def test_rows_run_on_inside_a_band_and_not_across_a_card_top():
 def test_a_band_is_not_read_as_two_where_its_rows_run_on(columns, monkeypatch):
     """Tuning table 37's unseen-style column of 8 cards (orange arcs at the head of each card): a band showing two arcs
     looks like two bands of one arc each, and the network believes in a card top at the second arc too, so the column
-    was read as 9. The rows across that second top run on as the top card's own rows do, and the count holds."""
+    was read as 9. The rows across that second top run on as the top card's own rows do, and the count holds, with or
+    without the top checker's closer look (which also sees that no card's edge lies there)."""
     frame, fields = render_table(37, unseen_deck(37))
     laid = fields[4]
     centre = laid.outline.mean(axis=0)
     outline = min(find_outlines(frame), key=lambda found: float(np.linalg.norm(found.mean(axis=0) - centre)))
     (column,) = columns.read(frame, [outline])
     assert laid.count == 8 and column is not None and column.count == 8
+    monkeypatch.setattr(top_check, "WEIGHT", 0.0)
+    (column,) = columns.read(frame, [outline])
+    assert column is not None and column.count == 8
     monkeypatch.setattr(bands, "RUNS_ON_COST", 0.0)
     (column,) = columns.read(frame, [outline])
     assert column is not None and column.count == 9
@@ -252,7 +256,8 @@ def test_a_top_card_taken_too_wide_is_sharpened_in_its_own_order(classifier, kit
 
 
 def test_the_band_network_trains_and_exports_a_model_the_runtime_reads(tmp_path):
-    shutil.copy(Path(train_bands.MODEL_DIR) / "manifest.json", tmp_path / "manifest.json")
+    for name in ("manifest.json", "top_check.onnx"):
+        shutil.copy(Path(train_bands.MODEL_DIR) / name, tmp_path / name)
     assert train_bands.main(["--columns", "3", "--epochs", "1", "--workers", "1", "--out", str(tmp_path)]) == 0
     manifest = load_manifest(tmp_path)
     assert manifest.bands.file == "band_net.onnx" and (tmp_path / "band_net.onnx").exists()

@@ -16,7 +16,7 @@ from companion.vision.top_check import PATCH_H, PATCH_W
 
 CHANNELS = (16, 24, 32, 48, 64)
 """Channels of the convolution stages."""
-STRIDES = ((1, 1), (2, 2), (2, 2), (2, 2), (1, 2))
+STRIDES = ((2, 2), (2, 2), (2, 2), (1, 2), (1, 1))
 """Each stage's stride (rows, width)."""
 HIDDEN = 64
 OUTPUT = "logit (N,): a card's top edge on the patch's middle row"

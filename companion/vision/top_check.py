@@ -46,14 +46,17 @@ def candidates(logits: np.ndarray, rows: int) -> np.ndarray:
 
 def patches(frame: np.ndarray, outline: np.ndarray, at: Sequence[int] | np.ndarray) -> np.ndarray:
     """(N, PATCH_H, PATCH_W, 3) uint8: the frame around each strip row of ``at`` (of the strip of ``outline``, read
-    from its first side), upright, at :data:`SCALE` times the strip's resolution."""
+    from its first side), upright, at :data:`SCALE` times the strip's resolution. The stretch of the strip they span
+    is warped once, and each patch is a slice of it."""
+    rows = np.asarray(at, int)
+    if not len(rows):
+        return np.empty((0, PATCH_H, PATCH_W, 3), np.uint8)
+    first = int(rows.min()) - HALF_ROWS
     matrix, _ = strip_transform(outline)
-    out = np.empty((len(at), PATCH_H, PATCH_W, 3), np.uint8)
-    for k, row in enumerate(at):
-        shift = np.array([[SCALE, 0, 0], [0, SCALE, -SCALE * (row - HALF_ROWS)], [0, 0, 1]], np.float64)
-        out[k] = cv2.warpPerspective(frame, shift @ matrix, (PATCH_W, PATCH_H), flags=cv2.INTER_LINEAR,
-                                     borderMode=cv2.BORDER_CONSTANT)
-    return out
+    shift = np.array([[SCALE, 0, 0], [0, SCALE, -SCALE * first], [0, 0, 1]], np.float64)
+    tall = cv2.warpPerspective(frame, shift @ matrix, (PATCH_W, SCALE * (int(rows.max()) - int(rows.min())) + PATCH_H),
+                               flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+    return np.stack([tall[SCALE * (row - HALF_ROWS - first):][:PATCH_H] for row in rows.tolist()])
 
 
 class TopChecker:

@@ -18,6 +18,11 @@ from companion.vision.manifest import REBUILD_HINT, ModelFile, load_model_bytes,
 INPUT = "image"
 """The one input of every network: BGR float32 (N, 3, H, W)."""
 
+SPINNING = "session.intra_op.allow_spinning"
+"""The onnxruntime setting, turned off, that lets a session's threads spin, waiting for work, for a while after each
+run: on two cores they took the time of the OpenCV and numpy stages between the networks (the band network's strips
+were explained at half the speed)."""
+
 Shape = tuple[int | None, ...]
 """A tensor shape as the code expects it; ``None`` where any size goes (the batch)."""
 
@@ -32,6 +37,7 @@ def open_session(model: ModelFile, outputs: Sequence[Shape], threads: int = 2, d
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1
+    options.add_session_config_entry(SPINNING, "0")
     data = load_model_bytes(model, directory)
     try:
         session = ort.InferenceSession(data, options, providers=["CPUExecutionProvider"])

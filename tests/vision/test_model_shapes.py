@@ -12,8 +12,10 @@ import numpy as np
 import pytest
 
 from companion.vision import CardReader
+from companion.vision.columns import ColumnReader
 from companion.vision.errors import VisionError
 from companion.vision.manifest import load_manifest
+from companion.vision.onnx import SPINNING
 from support.tiny_models import models_folder, tiny_net
 
 SHIPPED = load_manifest()
@@ -69,3 +71,10 @@ def test_a_tiny_model_of_the_right_shape_loads_and_runs(tmp_path: Path) -> None:
 def test_the_shipped_models_load_from_a_copied_folder(tmp_path: Path) -> None:
     reader = CardReader(directory=models_folder(tmp_path / "models"))
     assert reader.classifier.input_size == CLASSIFIER_HW[::-1]
+
+
+def test_no_session_spins_waiting_for_work_after_a_run() -> None:
+    """On two cores, onnxruntime's threads spinning after each run took the time of the stages between the networks."""
+    columns, reader = ColumnReader(SHIPPED), CardReader()
+    sessions = [columns.session, columns.checker.session, reader.classifier.session, reader.locator.session]
+    assert [s.get_session_options().get_session_config_entry(SPINNING) for s in sessions] == ["0"] * 4

@@ -289,6 +289,17 @@ def write_manifest(manifest: Manifest, extra: dict, path: Path) -> None:
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
 
 
+def record_apart(key: str, model: ModelFile, outputs: list[str], training: dict, path: Path) -> None:
+    """Write the entry of a network trained apart (``key``: bands, top_check...), with its ``outputs`` described and
+    how it was trained, into the manifest at ``path``."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data[key] = {"file": model.file, "sha256": model.sha256, "input_width": model.input_width,
+                 "input_height": model.input_height, "input": "image: BGR float32 (N, 3, H, W) in [0, 1]",
+                 "outputs": outputs}
+    data.setdefault("training", {})[key] = training
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
 def evaluate_card() -> int:
     """Evaluate the package's models and rewrite the model card's results."""
     from models import evaluate

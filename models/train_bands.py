@@ -12,20 +12,21 @@ training renderer's random designs. The unseen art styles are kept for
 from __future__ import annotations
 
 import argparse
-import json
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 import torch
 from torch.nn import functional as F
 
-from companion.vision.manifest import MANIFEST, ModelFile
+from companion.vision.manifest import MANIFEST
 from companion.vision.strips import STRIP_L, STRIP_W
 from models.band_data import dataset
 from models.band_net import BandNet
-from models.train import MODEL_DIR, export, log
+from models.train import MODEL_DIR, export, log, record_apart
 
 BANDS_FILE = "band_net.onnx"
 CHUNK = 500
@@ -47,9 +48,10 @@ def _chunk(job: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
     return strips, targets
 
 
-def _batch(strips: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
-    """uint8 (N, L, W, 3) to float (N, 3, L, W) with light jitter, a random half mirrored across the column."""
-    x = strips.permute(0, 3, 1, 2).float() / 255.0
+def jittered(images: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
+    """uint8 (N, H, W, 3) strips or patches to float (N, 3, H, W) with light jitter, a random half mirrored across
+    the column."""
+    x = images.permute(0, 3, 1, 2).float() / 255.0
     n = x.shape[0]
     x = (x * (0.75 + 0.5 * torch.rand(n, 3, 1, 1, generator=gen))
          + 0.16 * torch.rand(n, 1, 1, 1, generator=gen) - 0.08).clamp(0, 1)
@@ -61,59 +63,68 @@ def _batch(strips: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
 def fit(strips: np.ndarray, targets: np.ndarray, epochs: int, seed: int, batch: int = 64,
         lr: float = 3e-3) -> BandNet:
     """The band network trained on uint8 strips and their per-row targets; logs each epoch's loss."""
+    return fit_logits(BandNet, strips, targets, epochs, seed, batch, lr, pct_start=0.2,
+                      pos_weight=torch.tensor(POSITIVE_WEIGHT))
+
+
+Net = TypeVar("Net", bound=torch.nn.Module)
+
+
+def fit_logits(make: Callable[[], Net], images: np.ndarray, targets: np.ndarray, epochs: int, seed: int, batch: int,
+               lr: float, pct_start: float = 0.3, pos_weight: torch.Tensor | None = None) -> Net:
+    """A network made by ``make`` (after seeding) trained on uint8 images (:func:`jittered`) to give their targets'
+    logits, by binary cross-entropy (a true target weighed ``pos_weight``), AdamW and one cycle of learning rate;
+    logs each epoch's loss."""
     torch.manual_seed(seed)
     gen = torch.Generator().manual_seed(seed)
-    batch = min(batch, len(strips))
-    net = BandNet()
-    x_all, y_all = torch.from_numpy(strips), torch.from_numpy(targets)
-    steps = epochs * (len(strips) // batch)
+    batch = min(batch, len(images))
+    net = make()
+    x_all, y_all = torch.from_numpy(images), torch.from_numpy(targets).float()
+    steps = epochs * (len(images) // batch)
     opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.2)
-    weight = torch.tensor(POSITIVE_WEIGHT)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=pct_start)
     for epoch in range(epochs):
         net.train()
-        order = torch.randperm(len(strips), generator=gen)
+        order = torch.randperm(len(images), generator=gen)
         total, start = 0.0, time.time()
-        for k in range(0, len(strips) - batch + 1, batch):
+        for k in range(0, len(images) - batch + 1, batch):
             idx = order[k:k + batch]
-            y = y_all[idx]
-            loss = F.binary_cross_entropy_with_logits(net(_batch(x_all[idx], gen)), y, pos_weight=weight)
+            loss = F.binary_cross_entropy_with_logits(net(jittered(x_all[idx], gen)), y_all[idx],
+                                                      pos_weight=pos_weight)
             opt.zero_grad()
             loss.backward()
             opt.step()
             sched.step()
             total += loss.item() * len(idx)
-        log(f"epoch {epoch + 1}/{epochs}: loss {total / len(strips):.4f}, {time.time() - start:.0f} s")
+        log(f"epoch {epoch + 1}/{epochs}: loss {total / len(images):.4f}, {time.time() - start:.0f} s")
     return net.eval()
 
 
-def record(model: ModelFile, training: dict, path: Path) -> None:
-    """Write the band network's entry (and how it was trained) into the manifest at ``path``."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    data["bands"] = {"file": model.file, "sha256": model.sha256, "input_width": model.input_width,
-                     "input_height": model.input_height, "input": "image: BGR float32 (N, 3, H, W) in [0, 1]",
-                     "outputs": ["bands (N, H): logit of a card's top edge per row"]}
-    data.setdefault("training", {})["bands"] = training
-    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seed", type=int, default=1, help="training seed (columns, weights)")
-    parser.add_argument("--columns", type=int, default=12000, help="rendered training columns (2 strips each)")
-    parser.add_argument("--epochs", type=int, default=16)
+def column_options(description: str, seed: int, columns: int, epochs: int,
+                   argv: list[str] | None) -> argparse.Namespace:
+    """The command line of a network trained on rendered columns, with these defaults; logs what it renders and
+    sets torch's threads."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, default=seed, help="training seed (columns, weights)")
+    parser.add_argument("--columns", type=int, default=columns, help="rendered training columns (each read both ways)")
+    parser.add_argument("--epochs", type=int, default=epochs)
     parser.add_argument("--workers", type=int, default=2, help="rendering processes")
     parser.add_argument("--out", type=Path, default=MODEL_DIR, help="where the ONNX file goes (and its manifest)")
     args = parser.parse_args(argv)
     torch.set_num_threads(2)
-    begun = time.time()
     log(f"rendering {args.columns} columns (seed {args.seed})")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    begun = time.time()
+    args = column_options(__doc__, 1, 12000, 16, argv)
     strips, targets = render(args.seed, args.columns, args.workers)
     net = fit(strips, targets, args.epochs, args.seed)
     model = export(net, (STRIP_W, STRIP_L), ["bands"], args.out / BANDS_FILE)
     training = {"seed": args.seed, "columns": args.columns, "epochs": args.epochs,
                 "minutes": round((time.time() - begun) / 60, 1)}
-    record(model, training, args.out / MANIFEST)
+    record_apart("bands", model, ["bands (N, H): logit of a card's top edge per row"], training, args.out / MANIFEST)
     log(f"manifest updated: {args.out / MANIFEST}")
     return 0
 

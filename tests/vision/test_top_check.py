@@ -6,7 +6,6 @@ Columns are rendered fresh (a seed no training used); the checker was trained on
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,6 +19,7 @@ from models import train_top_check
 from models.evaluate_columns import render_table
 from models.render import unseen_deck
 from models.top_check_data import dataset
+from models.train import MODEL_DIR
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +77,7 @@ def test_the_checker_mends_a_band_read_as_two(classifier, monkeypatch):
 
 def test_the_top_checker_trains_and_exports_a_model_the_runtime_reads(tmp_path):
     for name in ("manifest.json", "band_net.onnx"):
-        shutil.copy(Path(train_top_check.MODEL_DIR) / name, tmp_path / name)
+        shutil.copy(MODEL_DIR / name, tmp_path / name)
     assert train_top_check.main(["--columns", "4", "--epochs", "1", "--workers", "1", "--out", str(tmp_path)]) == 0
     manifest = load_manifest(tmp_path)
     assert manifest.top_check.file == "top_check.onnx" and manifest.top_check.sha256 != load_manifest().top_check.sha256

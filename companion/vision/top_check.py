@@ -51,12 +51,12 @@ def patches(frame: np.ndarray, outline: np.ndarray, at: Sequence[int] | np.ndarr
     rows = np.asarray(at, int)
     if not len(rows):
         return np.empty((0, PATCH_H, PATCH_W, 3), np.uint8)
-    first = int(rows.min()) - HALF_ROWS
+    first, last = int(rows.min()), int(rows.max())
     matrix, _ = strip_transform(outline)
-    shift = np.array([[SCALE, 0, 0], [0, SCALE, -SCALE * first], [0, 0, 1]], np.float64)
-    tall = cv2.warpPerspective(frame, shift @ matrix, (PATCH_W, SCALE * (int(rows.max()) - int(rows.min())) + PATCH_H),
+    shift = np.array([[SCALE, 0, 0], [0, SCALE, -SCALE * (first - HALF_ROWS)], [0, 0, 1]], np.float64)
+    tall = cv2.warpPerspective(frame, shift @ matrix, (PATCH_W, SCALE * (last - first) + PATCH_H),
                                flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
-    return np.stack([tall[SCALE * (row - HALF_ROWS - first):][:PATCH_H] for row in rows.tolist()])
+    return np.stack([tall[SCALE * (row - first):][:PATCH_H] for row in rows.tolist()])
 
 
 class TopChecker:

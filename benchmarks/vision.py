@@ -17,7 +17,7 @@ import numpy as np
 
 from companion.cards import VISION_LABELS
 from companion.vision import CardReader, enroll
-from companion.vision.keypoints import close_call, near_threshold
+from companion.vision.keypoints import close_call, in_doubt
 from models.camera import photograph
 from models.dataset import house_faces
 from models.evaluate import timing
@@ -81,7 +81,7 @@ def second_opinion(reader: CardReader) -> None:
     galleries = {"without": dataclasses.replace(gallery, details=(), matches=()),
                  "keypoints": dataclasses.replace(gallery, matches=()), "matcher": gallery}
     rows = reader.classifier.cosines(views, galleries["without"], gallery.threshold)
-    doubt = float(np.mean([close_call(row) or near_threshold(row, gallery.threshold) for row in rows]))
+    doubt = float(np.mean([in_doubt(row, gallery.threshold) for row in rows]))
     close = float(np.mean([close_call(row) for row in rows]))
     best = dict.fromkeys(galleries, float("inf"))
     for _ in range(3):

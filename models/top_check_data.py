@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.vision.columns import ColumnReader
+from companion.vision.columns import BandNetwork
 from companion.vision.strips import to_strip, turned
 from companion.vision.top_check import PATCH_H, PATCH_W, candidates, patches
 from models.band_data import outlined_one, tops
@@ -24,10 +24,10 @@ FALSE_ROWS = 3.0
 
 
 def labelled(frame: np.ndarray, outline: np.ndarray, true_tops: np.ndarray,
-             reader: ColumnReader) -> tuple[np.ndarray, np.ndarray]:
+             bands: BandNetwork) -> tuple[np.ndarray, np.ndarray]:
     """Patches at the band network's likely tops of the strip of ``outline``, and their labels (1: a true top)."""
     strip, rows = to_strip(frame, outline)
-    found = candidates(reader.infer([strip])[0], rows)
+    found = candidates(bands.infer([strip])[0], rows)
     off = np.array([np.min(np.abs(true_tops - row)) if len(true_tops) else np.inf for row in found])
     keep = (off <= TRUE_ROWS) | (off >= FALSE_ROWS)
     return patches(frame, outline, found[keep]), (off[keep] <= TRUE_ROWS).astype(np.uint8)
@@ -36,7 +36,7 @@ def labelled(frame: np.ndarray, outline: np.ndarray, true_tops: np.ndarray,
 def dataset(seed: int, size: int, family: str = "train") -> tuple[np.ndarray, np.ndarray]:
     """Patches (N, PATCH_H, PATCH_W, 3) uint8 and labels (N,) from ``size`` columns of ``family``."""
     rng = np.random.default_rng([seed, 77])
-    reader = ColumnReader(threads=1)
+    bands = BandNetwork(threads=1)
     images, labels = [np.empty((0, PATCH_H, PATCH_W, 3), np.uint8)], [np.empty(0, np.uint8)]
     made = 0
     while made < size:
@@ -46,7 +46,7 @@ def dataset(seed: int, size: int, family: str = "train") -> tuple[np.ndarray, np
         made += 1
         frame, laid, far_first = found
         for way, true_tops in ((far_first, tops(far_first, laid)), (turned(far_first), np.empty(0))):
-            x, y = labelled(frame, way, true_tops, reader)
+            x, y = labelled(frame, way, true_tops, bands)
             images.append(x)
             labels.append(y)
     return np.concatenate(images), np.concatenate(labels)

@@ -124,7 +124,6 @@ def likeness(strip: Rows, tops: np.ndarray) -> np.ndarray:
     return products
 
 
-
 def _inverse_spread(squares: np.ndarray, sums: np.ndarray, n: np.ndarray | np.float32) -> np.ndarray:
     """1 / the spread of stretches of ``n`` values with these sums of squares and sums, :data:`PLAIN` added to each
     value's variance: the scale that makes a sum of products a correlation."""

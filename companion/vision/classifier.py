@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import onnxruntime as ort
 
-from companion.vision.keypoints import Keypoints, candidates, close_call, keypoints, near_threshold, reconsidered
+from companion.vision.keypoints import Keypoints, candidates, close_call, in_doubt, keypoints, reconsidered
 from companion.vision.manifest import Manifest, load_manifest
 from companion.vision.matcher import DetailMatcher
 from companion.vision.onnx import open_session
@@ -180,12 +180,10 @@ class CardClassifier:
         self._read(cosines, [(i, [crop], False) for i in still for crop in views[i].neighbours], gallery)
         if gallery is not None and gallery.details:
             for i in seen:
-                vouched = views[i].vouched
-                doubt = close_call(cosines[i]) or (near_threshold(cosines[i], threshold) and not vouched)
-                if doubt and len(views[i].details):
+                if in_doubt(cosines[i], threshold, views[i].vouched) and len(views[i].details):
                     crop = views[i].details[0]
                     cosines[i] = reconsidered(cosines[i], threshold, keypoints(crop), gallery.details,
-                                              self.matched(crop, cosines[i], gallery), vouched)
+                                              self.matched(crop, cosines[i], gallery), views[i].vouched)
         return cosines
 
     def matched(self, crop: np.ndarray, row: np.ndarray, gallery: Gallery) -> dict[int, float] | None:

@@ -2,7 +2,7 @@
 
 Pure stages, each returning values: :func:`~companion.vision.strips.to_strip` warps a
 column's outline into a strip both ways round (each with its own rows: an outline's two ends may
-differ in width), :meth:`ColumnReader.infer` runs the band network (one onnxruntime session, made
+differ in width), :meth:`BandNetwork.infer` runs the band network (one onnxruntime session, made
 once) on all strips in one batch, the top checker looks again at each row where it believes in a card
 top (:mod:`companion.vision.top_check`), and :func:`~companion.vision.bands.explain` explains each strip
 as covered bands that start like the top card, weighed with the networks' belief in each card top.
@@ -120,13 +120,12 @@ def top_card(outline: np.ndarray, rows: int, start: int) -> np.ndarray:
     return cv2.perspectiveTransform(corners.reshape(-1, 1, 2), np.linalg.inv(matrix)).reshape(4, 2)
 
 
-class ColumnReader:
-    """The band network in one onnxruntime session, created once and reused, and the top checker."""
+class BandNetwork:
+    """The band network in one onnxruntime session, created once and reused."""
 
     def __init__(self, manifest: Manifest | None = None, threads: int = 2, directory: Path | None = None) -> None:
         self.manifest = manifest or load_manifest(directory)
         self.session = open_session(self.manifest.bands, [(None, STRIP_L)], threads, directory)
-        self.checker = TopChecker(self.manifest, threads, directory)
 
     def infer(self, strips: Sequence[np.ndarray]) -> np.ndarray:
         """Per-row logits (N, L) of a card's top edge, for uint8 strips (L, W, 3)."""
@@ -134,6 +133,15 @@ class ColumnReader:
             return np.empty((0, STRIP_L), np.float32)
         batch = np.stack(strips).astype(np.float32).transpose(0, 3, 1, 2) / 255.0
         return np.asarray(self.session.run(None, {"image": batch})[0])
+
+
+class ColumnReader:
+    """The band network and the top checker, each in one onnxruntime session made once, and the columns they read."""
+
+    def __init__(self, manifest: Manifest | None = None, threads: int = 2, directory: Path | None = None) -> None:
+        self.manifest = manifest or load_manifest(directory)
+        self.bands = BandNetwork(self.manifest, threads, directory)
+        self.checker = TopChecker(self.manifest, threads, directory)
 
     def read(self, frame: np.ndarray, outlines: Sequence[np.ndarray]) -> list[Column | None]:
         """Each outline's column (None where no card top shows: not a card or a column), its count voted over
@@ -154,6 +162,6 @@ class ColumnReader:
         rows of a card as wide as the outline found in each strip (:func:`card_rows`; by default each way is one)."""
         warped = [to_strip(frame, way) for way in ways]
         strips, sizes = [strip for strip, _ in warped], [rows for _, rows in warped]
-        logits = self.checker.checked(frame, ways, sizes, self.infer(strips))
+        logits = self.checker.checked(frame, ways, sizes, self.bands.infer(strips))
         explained = explain(strips, sizes, logits, cards or [card_rows(way) for way in ways])
         return [End(way, strip, rows, found) for way, strip, rows, found in zip(ways, strips, sizes, explained)]

@@ -88,6 +88,12 @@ def near_threshold(row: np.ndarray, threshold: float) -> bool:
     return threshold <= float(row.max()) < threshold + DOUBT
 
 
+def in_doubt(row: np.ndarray, threshold: float, vouched: bool = False) -> bool:
+    """Whether a card's cosines (one row) need the second opinion: a close call, or a best label only just a match
+    for a card not ``vouched`` for as a card (it tops a column of several)."""
+    return close_call(row) or (near_threshold(row, threshold) and not vouched)
+
+
 def candidates(row: np.ndarray) -> np.ndarray:
     """The :data:`CANDIDATES` best labels of a card's cosines (one row), best first."""
     return np.argsort(row)[::-1][:CANDIDATES]
@@ -113,12 +119,11 @@ def reconsidered(row: np.ndarray, threshold: float, card: Keypoints, photos: Seq
         return found[label]
 
     out = row.copy()
-    close = close_call(row)
-    if close:
+    if not in_doubt(row, threshold, vouched):
+        return out
+    if close_call(row):
         for label in candidates(row):
             out[label] += WEIGHT * best(int(label)) + MATCH_WEIGHT * (matched or {}).get(int(label), 0.0)
-    if vouched and not close:
-        return out
     while True:
         lead = int(np.argmax(out))
         if not threshold <= out[lead] < threshold + DOUBT or best(lead) >= LEAST_INLIERS:

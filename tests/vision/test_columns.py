@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from companion.vision import bands, strips, top_check
 from companion.vision.bands import BAND, Rows, explain, running_on, starts
-from companion.vision.columns import Column, ColumnReader, card_rows, voted, widened
+from companion.vision.columns import BandNetwork, Column, ColumnReader, card_rows, voted, widened
 from companion.vision.manifest import load_manifest
 from companion.vision.refine import CornerRefiner
 from companion.vision.scene import SceneReader, read_table, sharpened
@@ -256,12 +256,11 @@ def test_a_top_card_taken_too_wide_is_sharpened_in_its_own_order(classifier, kit
 
 
 def test_the_band_network_trains_and_exports_a_model_the_runtime_reads(tmp_path):
-    for name in ("manifest.json", "top_check.onnx"):
-        shutil.copy(Path(train_bands.MODEL_DIR) / name, tmp_path / name)
+    shutil.copy(Path(train_bands.MODEL_DIR) / "manifest.json", tmp_path / "manifest.json")
     assert train_bands.main(["--columns", "3", "--epochs", "1", "--workers", "1", "--out", str(tmp_path)]) == 0
     manifest = load_manifest(tmp_path)
     assert manifest.bands.file == "band_net.onnx" and (tmp_path / "band_net.onnx").exists()
-    reader = ColumnReader(manifest, directory=tmp_path)
+    reader = BandNetwork(manifest, directory=tmp_path)
     assert reader.infer([np.zeros((256, 32, 3), np.uint8)]).shape == (1, 256)
 
 

@@ -76,5 +76,5 @@ def test_the_shipped_models_load_from_a_copied_folder(tmp_path: Path) -> None:
 def test_no_session_spins_waiting_for_work_after_a_run() -> None:
     """On two cores, onnxruntime's threads spinning after each run took the time of the stages between the networks."""
     columns, reader = ColumnReader(SHIPPED), CardReader()
-    sessions = [columns.session, columns.checker.session, reader.classifier.session, reader.locator.session]
+    sessions = [columns.bands.session, columns.checker.session, reader.classifier.session, reader.locator.session]
     assert [s.get_session_options().get_session_config_entry(SPINNING) for s in sessions] == ["0"] * 4

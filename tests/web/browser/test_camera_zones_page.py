@@ -35,24 +35,73 @@ def server(tmp_path_factory: pytest.TempPathFactory, instance: Path) -> Iterator
         yield running
 
 
-def test_a_zone_drawn_by_four_taps_gives_the_field_to_its_player(page: Any, instance: Path) -> None:
-    page.open("/camera")
-    page.unlock()
-    page.until(lambda: "outside every zone" in page.text("#seen-stacks"), "the field is not listed outside the zones")
+AROUND_THE_FIELD = ((20, 20), (380, 20), (380, 460), (20, 460))
+"""The chili field's zone, in frame pixels."""
+
+HOLD_ZONES_LOAD = """
+const fetchNow = window.fetch;
+let release;
+const released = new Promise((resolve) => { release = resolve; });
+window.releaseZonesLoad = release;
+window.fetch = (path, options) => {
+  if (!String(path).endsWith("/api/camera/zones") || (options && options.method)) return fetchNow(path, options);
+  return released.then(() => fetchNow(path, options)).then((response) => {
+    const json = response.json.bind(response);
+    response.json = () => json().finally(() => setTimeout(() => { window.zonesLoadRead = true; }, 0));
+    return response;
+  });
+};
+"""
+"""Holds the page's load of the saved zones until ``releaseZonesLoad()``; ``zonesLoadRead`` is set once the page has
+read the answer (a task after the reply's promises have run)."""
+
+
+def saved_zone_names(instance: Path) -> list[str]:
+    """The names of the zones saved in the instance folder (none before the first save)."""
+    path = instance / "zones.json"
+    return [zone["name"] for zone in json.loads(path.read_text())["zones"]] if path.exists() else []
+
+
+def draw_zone(page: Any, corners: tuple[tuple[int, int], ...]) -> None:
+    """Open a still frame and tap the zone's corners (frame pixels) on it, as a finger would."""
     page.tap("#zone-start")
     page.until(lambda: page.visible("#zone-img") is not None, "no still frame to draw on")
     image = page.find("#zone-img")
-    box = page.driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.width, r.height];",
-                                     image)
-    scale = box[0] / 800
-    for x, y in ((20, 20), (380, 20), (380, 460), (20, 460)):  # around the chili field, in frame pixels
+    width = page.driver.execute_script("return arguments[0].getBoundingClientRect().width;", image)
+    scale = width / 800
+    for x, y in corners:
         page.driver.execute_script(
             "const img = arguments[0], r = img.getBoundingClientRect();"
             "img.dispatchEvent(new MouseEvent('click', {clientX: r.left + arguments[1], clientY: r.top + arguments[2],"
             " bubbles: true}));", image, x * scale, y * scale)
+
+
+def test_a_zone_drawn_by_four_taps_gives_the_field_to_its_player(page: Any, instance: Path) -> None:
+    page.open("/camera")
+    page.unlock()
+    page.until(lambda: "outside every zone" in page.text("#seen-stacks"), "the field is not listed outside the zones")
+    draw_zone(page, AROUND_THE_FIELD)
     assert "fields-0" in page.text("#zone-list")
     page.tap("#zone-save")
     page.until(lambda: "fields-0" in page.text("#seen-stacks"), "the field is not given to player 1 after saving")
     saved = json.loads((instance / "zones.json").read_text())
-    assert [zone["name"] for zone in saved["zones"]] == ["fields-0"]
+    assert saved_zone_names(instance) == ["fields-0"]
     assert np.allclose(saved["zones"][0]["polygon"], [[20, 20], [380, 20], [380, 460], [20, 460]], atol=2)
+
+
+def test_a_zone_drawn_before_the_saved_ones_have_loaded_is_kept_and_saved(page: Any, instance: Path) -> None:
+    held = page.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOLD_ZONES_LOAD})
+    try:
+        page.open("/camera")
+        page.unlock()
+        page.until(lambda: page.text("#seen-stacks"), "no field listed")
+        page.driver.execute_script("document.getElementById('zone-pick').value = 'fields-1';")
+        draw_zone(page, AROUND_THE_FIELD)
+        assert "fields-1" in page.text("#zone-list")
+        page.driver.execute_script("window.releaseZonesLoad();")
+        page.until(lambda: page.driver.execute_script("return window.zonesLoadRead === true;"), "zones never loaded")
+        assert "fields-1" in page.text("#zone-list"), "the saved zones' late answer wiped the zone just drawn"
+        page.tap("#zone-save")
+        page.until(lambda: "fields-1" in saved_zone_names(instance), "the zone drawn was not saved")
+    finally:
+        page.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": held["identifier"]})

@@ -105,14 +105,15 @@
     label: `Player ${seat + 1}'s fields` })), { name: "face-up", kind: "face_up", seat: null, label: "Face-up area" },
   { name: "discard", kind: "discard", seat: null, label: "Discard pile" }];
   const drawn = new Map();  // zone name -> corners in frame pixels
+  const unsaved = new Set();  // zones drawn here since the last save: a load of the saved ones keeps them
   let corners = [];
 
   $("zone-pick").replaceChildren(...ZONES.map((z) => el("option", { value: z.name }, z.label)));
 
   async function loadZones() {
     const saved = await attempt(get("/api/camera/zones"));
-    drawn.clear();
-    for (const zone of (saved && saved.zones) || []) drawn.set(zone.name, zone.polygon);
+    for (const name of [...drawn.keys()]) if (!unsaved.has(name)) drawn.delete(name);
+    for (const zone of (saved && saved.zones) || []) if (!unsaved.has(zone.name)) drawn.set(zone.name, zone.polygon);
     drawZones();
   }
 
@@ -144,6 +145,7 @@
     corners.push([Math.round((event.clientX - box.left) * scale), Math.round((event.clientY - box.top) * scale)]);
     if (corners.length === 4) {
       drawn.set($("zone-pick").value, corners);
+      unsaved.add($("zone-pick").value);
       corners = [];
       $("zone-save").disabled = false;
     }
@@ -154,6 +156,7 @@
     const zones = ZONES.filter((z) => drawn.has(z.name)).map((z) => ({ name: z.name, kind: z.kind, seat: z.seat,
       facing: null, polygon: drawn.get(z.name) }));
     if (await attempt(request("PUT", "/api/camera/zones", { zones }))) {
+      unsaved.clear();
       $("zone-save").disabled = true;
       alert("Zones saved: each field the camera sees is now given to its player.", { kind: "info" });
     }
@@ -161,7 +164,10 @@
 
   $("zone-forget").addEventListener("click", async () => {
     if (confirm("Forget the drawn zones? Printed markers still give theirs.") &&
-        await attempt(request("DELETE", "/api/camera/zones"))) await loadZones();
+        await attempt(request("DELETE", "/api/camera/zones"))) {
+      unsaved.clear();
+      await loadZones();
+    }
   });
 
   $("auto-accept").addEventListener("change", async (event) => {

@@ -49,25 +49,38 @@ MARKER_MARGIN = 0.35
 EDGE_THRESHOLDS = (30, 80)
 """Canny's low and high gradient thresholds, per colour channel."""
 FAINT_EDGE_THRESHOLDS = (15, 40)
-"""Canny's thresholds of a second look at a dim frame (:data:`DIM`) for outlines where the first found none: in dim
-light a column's side can be too faint to close its outline."""
-DIM = 128
-"""A frame is dim when its brightest parts (the 99th percentile of its values, sampled) lie below this: half the
-range, as the faint thresholds are half the usual ones."""
+"""Canny's thresholds of a second look (:func:`outlined`): a column's side can be too faint to close its outline
+where its cards differ little from the table (olive on tan wood) or in dim light."""
+OVERLAP = 0.2
+"""Most share of the smaller one's area that an outline of the second look may share with one of the first, and be
+taken beside it."""
+PART_ANGLE = 8.0
+"""Most angle (degrees) between an outline and a longer one of the second look that it is a part of."""
+PART_WIDTH = (0.85, 1.15)
+"""Least and most width of an outline, as a share of the longer one of the second look that it is a part of."""
+PART_LONGER = 1.25
+"""Least length of an outline of the second look, as a multiple of each outline of the first that it stands for."""
 
 
 Shape = tuple[float, np.ndarray, np.ndarray]
 """A card-shaped contour as :func:`_outline` gives it: its area, rectangle and hull."""
 
+Found = tuple[np.ndarray, np.ndarray, list[tuple[np.ndarray, np.ndarray]]]
+"""A kept shape as :func:`_shapes_in` gives it: its rectangle, hull, and its pieces' rectangles and hulls."""
 
-def edges(frame: np.ndarray, thresholds: tuple[int, int] = EDGE_THRESHOLDS) -> np.ndarray:
-    """Closed card outlines: Canny edges of each colour channel (a card may differ from the table in
-    colour more than in brightness), gaps closed."""
-    blurred = cv2.GaussianBlur(frame, (5, 5), 0)
-    found: np.ndarray = np.zeros(frame.shape[:2], np.uint8)
-    for channel in cv2.split(blurred):
-        found |= cv2.Canny(channel, thresholds[0], thresholds[1])
-    return cv2.morphologyEx(found, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (CLOSE, CLOSE)))
+
+def edges(frame: np.ndarray, *thresholds: tuple[int, int]) -> list[np.ndarray]:
+    """Closed card outlines, one map per pair of ``thresholds``: Canny edges of each colour channel (a card may differ
+    from the table in colour more than in brightness), gaps closed."""
+    channels = cv2.split(cv2.GaussianBlur(frame, (5, 5), 0))
+    close = cv2.getStructuringElement(cv2.MORPH_RECT, (CLOSE, CLOSE))
+    maps = []
+    for low, high in thresholds:
+        found: np.ndarray = np.zeros(frame.shape[:2], np.uint8)
+        for channel in channels:
+            found |= cv2.Canny(channel, low, high)
+        maps.append(cv2.morphologyEx(found, cv2.MORPH_CLOSE, close))
+    return maps
 
 
 def _short_side_first(box: np.ndarray) -> np.ndarray:
@@ -206,40 +219,71 @@ def find_outlines(frame: np.ndarray, markers: Sequence[np.ndarray] = ()) -> list
 def outlined(frame: np.ndarray, markers: Sequence[np.ndarray] = ()) -> list[tuple[np.ndarray, list[np.ndarray]]]:
     """Each outline of :func:`find_outlines`, with its pieces: card-shaped shapes inside it, apart from each
     other, each a share of it within :data:`PIECE_SHARE`, where there are two or more (cards lying side by side whose
-    edges the light joined into one card-shaped outline); else none. In a dim frame, fainter edges are looked at
-    again where no outline lies (:data:`FAINT_EDGE_THRESHOLDS`)."""
-    found = _outlined_in(edges(frame), markers)
-    if not dim(frame):
-        return found
-    boxes = [outline for outline, _ in found]
-    faint_map = edges(frame, FAINT_EDGE_THRESHOLDS)
-    for box in boxes:  # what the first look found is not looked at again
-        cv2.fillConvexPoly(faint_map, np.round(_grown(box, CLOSE)).astype(np.int32), 0)
-    faint = [(outline, pieces) for outline, pieces in _outlined_in(faint_map, markers)
-             if not inside(outline.mean(axis=0), boxes) and not any(inside(b.mean(axis=0), [outline]) for b in boxes)]
-    return sorted(found + faint, key=lambda item: -cv2.contourArea(item[0]))
+    edges the light joined into one card-shaped outline); else none.
+
+    Fainter edges (:data:`FAINT_EDGE_THRESHOLDS`) are looked at again: an outline they close where none lies is
+    taken (a column whose cards differ little from the table), and so is one that runs on over outlines of its width
+    and direction (:func:`_part_of`): the column whose edges broke in two, which it stands for."""
+    usual, faint = edges(frame, EDGE_THRESHOLDS, FAINT_EDGE_THRESHOLDS)
+    found = _shapes_in(usual, markers)
+    boxes = [box for box, _, _ in found]
+    taken, parts = _second_look(_shapes_in(faint, markers, freed=False), boxes)
+    if taken:  # looked at again with shapes freed of thin joins, whose outlines are tighter
+        taken, parts = _second_look(_shapes_in(faint, markers), boxes)
+    kept = [shape for k, shape in enumerate(found) if k not in parts] + taken
+    return sorted(((fit_sides(hull, box), [fit_sides(h, b) for b, h in pieces] if len(pieces) > 1 else [])
+                   for box, hull, pieces in kept), key=lambda item: -cv2.contourArea(item[0]))
 
 
-def dim(frame: np.ndarray) -> bool:
-    """Whether ``frame`` is dim (:data:`DIM`)."""
-    return float(np.percentile(frame[::8, ::8], 99)) < DIM
+def _second_look(shapes: list[Found], boxes: list[np.ndarray]) -> tuple[list[Found], set[int]]:
+    """Of the second look's ``shapes``, those taken beside the first look's outlines (``boxes``), and the outlines
+    they stand for (by index): see :func:`outlined`."""
+    taken: list[Found] = []
+    parts: set[int] = set()
+    for box, hull, pieces in shapes:
+        held = [k for k, b in enumerate(boxes) if inside(b.mean(axis=0), [box])]
+        if not held and not inside(box.mean(axis=0), boxes) and not any(_overlap(box, b) for b in boxes):
+            taken.append((box, hull, pieces))
+        elif held and all(_part_of(boxes[k], box) for k in held) and not parts.intersection(held):
+            parts.update(held)
+            taken.append((box, hull, []))
+    return taken, parts
 
 
-def _grown(quad: np.ndarray, margin: float) -> np.ndarray:
-    """A convex quad grown by ``margin`` px away from its centre."""
+def _part_of(box: np.ndarray, outline: np.ndarray) -> bool:
+    """Whether ``box`` is a part of the longer ``outline`` along its length: the same width (within
+    :data:`PART_WIDTH`) and direction (within :data:`PART_ANGLE` degrees), and ``outline`` :data:`PART_LONGER` times as
+    long at least."""
+    (box_width, box_length, box_axis), (width, length, axis) = _axis(box), _axis(outline)
+    return (abs(float(box_axis @ axis)) >= np.cos(np.deg2rad(PART_ANGLE))
+            and PART_WIDTH[0] <= box_width / max(width, 1e-6) <= PART_WIDTH[1] and length >= PART_LONGER * box_length)
+
+
+def _axis(quad: np.ndarray) -> tuple[float, float, np.ndarray]:
+    """A quad's width (its first side), length and unit direction along its length."""
     corners = np.asarray(quad, np.float32).reshape(4, 2)
-    centre = corners.mean(axis=0)
-    away = corners - centre
-    return centre + away * (1 + margin / np.maximum(np.linalg.norm(away, axis=1, keepdims=True), 1e-6))
+    middle = (corners[2] + corners[3]) / 2 - (corners[0] + corners[1]) / 2
+    length = float(np.linalg.norm(middle))
+    return float(np.linalg.norm(corners[1] - corners[0])), length, middle / max(length, 1e-6)
 
 
-def _outlined_in(edge_map: np.ndarray, markers: Sequence[np.ndarray]) -> list[tuple[np.ndarray, list[np.ndarray]]]:
-    """:func:`outlined` of one edge map."""
+def _overlap(quad: np.ndarray, other: np.ndarray) -> bool:
+    """Whether two convex quads share more than :data:`OVERLAP` of the smaller one's area."""
+    a, b = (np.asarray(q, np.float32).reshape(-1, 1, 2) for q in (quad, other))
+    shared, _ = cv2.intersectConvexConvex(a, b)
+    return shared > OVERLAP * min(cv2.contourArea(a), cv2.contourArea(b))
+
+
+def _shapes_in(edge_map: np.ndarray, markers: Sequence[np.ndarray], freed: bool = True) -> list[Found]:
+    """The card- and column-shaped shapes of one edge map, largest first, each with its pieces, its sides not yet
+    fitted (:func:`outlined`); with ``freed``, shapes freed of thin joins too (:func:`_cut_free`: the second look
+    goes without them first, at half the cost, as it takes nothing on most frames)."""
     h, w = edge_map.shape[:2]
     contours, _ = cv2.findContours(edge_map, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     least = MIN_AREA_SHARE * w * h
     shapes = [(found, False) for c in contours if (found := _outline(c, least)) is not None]
-    shapes += [(found, True) for found in _cut_free(edge_map, least, markers)]
+    if freed:
+        shapes += [(found, True) for found in _cut_free(edge_map, least, markers)]
     centres = [np.asarray(m, np.float32).reshape(4, 2).mean(axis=0) for m in markers]
     kept: list[tuple[Shape, bool]] = []
     held: list[list[tuple[np.ndarray, np.ndarray]]] = []  # per kept shape, the card-shaped pieces inside it
@@ -257,8 +301,7 @@ def _outlined_in(edge_map: np.ndarray, markers: Sequence[np.ndarray]) -> list[tu
         elif (PIECE_SHARE[0] <= area / outer_area <= PIECE_SHARE[1]
               and not inside(box.mean(axis=0), [b for b, _ in held[holder]])):
             held[holder].append((box, hull))
-    return [(fit_sides(hull, box), [fit_sides(h, b) for b, h in pieces] if len(pieces) > 1 else [])
-            for ((_, box, hull), _), pieces in zip(kept, held)]
+    return [(box, hull, pieces) for ((_, box, hull), _), pieces in zip(kept, held)]
 
 
 def strip_transform(outline: np.ndarray) -> tuple[np.ndarray, int]:

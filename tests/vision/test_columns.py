@@ -23,11 +23,11 @@ from companion.vision.columns import BandNetwork, Column, ColumnReader, card_row
 from companion.vision.manifest import load_manifest
 from companion.vision.refine import CornerRefiner
 from companion.vision.scene import SceneReader, read_table, sharpened
-from companion.vision.strips import CARD_ROWS, STRIP_L, dim, find_outlines, turned
+from companion.vision.strips import CARD_ROWS, STRIP_L, find_outlines, turned
 from companion.vision.zones import TableZones
 from models import train_bands
 from models.evaluate_columns import render_table
-from models.fields import lay_field
+from models.fields import LaidField, lay_field
 from models.game_table import draw_table
 from models.render import house_design, render_face, unseen_deck
 from models.tabletop import wooden_table
@@ -293,14 +293,48 @@ def test_a_column_in_dim_light_is_outlined_by_its_fainter_edges(monkeypatch):
     thresholds to close its outline, and the second look at half of them finds it."""
     frame, fields = render_table(64341117, unseen_deck(64341117))
     column = next(f for f in fields if f.count == 10 and f.bean == "stink")
+    assert len(outlines_near(frame, column, 30)) == 1
+    monkeypatch.setattr(strips, "FAINT_EDGE_THRESHOLDS", strips.EDGE_THRESHOLDS)  # one look only
+    assert not outlines_near(frame, column, 30)
+
+
+def test_a_column_little_different_from_a_bright_table_is_outlined_by_its_fainter_edges(monkeypatch):
+    """A development table's 9-card field column, olive on tan wood in a bright frame: only the second look finds
+    it."""
+    frame, fields = render_table(30387900, unseen_deck(30387900))
+    column = fields[3]
+    assert (column.bean, column.count) == ("field", 9)
+    assert overlap(frame, outlines_near(frame, column, 30), column) > 0.9
+    monkeypatch.setattr(strips, "FAINT_EDGE_THRESHOLDS", strips.EDGE_THRESHOLDS)
+    assert not outlines_near(frame, column, 30)
+
+
+def test_a_column_whose_edges_broke_in_two_is_outlined_whole_by_its_fainter_edges(monkeypatch):
+    """A development table's 10-card coffee column in dim light: the usual edges close two outlines, its top card
+    with two bands and the rest of it, which the second look's one outline of the whole column stands for."""
+    frame, fields = render_table(30387880, unseen_deck(30387880))
+    column = fields[0]
+    assert (column.bean, column.count) == ("coffee", 10)
+    assert overlap(frame, outlines_near(frame, column, 30), column) > 0.9
+    monkeypatch.setattr(strips, "FAINT_EDGE_THRESHOLDS", strips.EDGE_THRESHOLDS)
+    assert overlap(frame, find_outlines(frame), column) < 0.6
+
+
+def outlines_near(frame: np.ndarray, column: LaidField, within: float) -> list[np.ndarray]:
+    """The outlines found on ``frame`` whose centres lie ``within`` px of ``column``'s."""
     centre = column.outline.mean(axis=0)
+    return [o for o in find_outlines(frame) if np.linalg.norm(o.mean(axis=0) - centre) < within]
 
-    def near() -> list[np.ndarray]:
-        return [o for o in find_outlines(frame) if np.linalg.norm(o.mean(axis=0) - centre) < 30]
 
-    assert dim(frame) and len(near()) == 1
-    monkeypatch.setattr(strips, "DIM", 0)  # no frame is dim: one look only
-    assert not near()
+def overlap(frame: np.ndarray, outlines: list[np.ndarray], column: LaidField) -> float:
+    """The most any of ``outlines`` shares with ``column``'s true outline, as a share of the two together."""
+    def mask(quad: np.ndarray) -> np.ndarray:
+        drawn = np.zeros(frame.shape[:2], np.uint8)
+        cv2.fillPoly(drawn, [np.round(quad).astype(np.int32)], 1)
+        return drawn
+
+    truth = mask(column.outline)
+    return max((float((mask(o) & truth).sum() / (mask(o) | truth).sum()) for o in outlines), default=0.0)
 
 
 def test_a_count_most_readings_agree_on_stands():

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -46,6 +46,10 @@ class Column:
     outline: np.ndarray
     count: int
     top: np.ndarray
+    other: Column | None = None
+    """The column read from its other end, where that end's explanation also stands for cards and one of the two
+    holds more than one: which end the top card lies at is then left to its look
+    (:class:`~companion.vision.scene.SceneReader`)."""
 
 
 @dataclass(frozen=True)
@@ -75,13 +79,20 @@ def believed(end: End) -> bool:
 
 def decide(*ends: End) -> Column | None:
     """A column from its ends (both, or one already known to be its far end): the one explained better is read
-    from its far end; None when no explanation stands for cards."""
-    found = [(end, end.explained) for end in ends if end.explained is not None and believed(end)]
-    if not found:
-        return None
-    end, best = max(found, key=lambda pair: pair[1].score)
-    start = best.tops[-1] if len(best.tops) > 1 else 0  # a lone card is its whole outline
-    return Column(np.asarray(end.outline, np.float32), len(best.tops), top_card(end.outline, end.rows, start))
+    from its far end, with the other end's reading where that too stands for cards (:attr:`Column.other`); None when
+    no explanation stands for cards."""
+    found = sorted(((end, end.explained) for end in ends if end.explained is not None and believed(end)),
+                   key=lambda pair: -pair[1].score)
+    columns = [_read_from(end, explained) for end, explained in found]
+    if len(columns) == 2 and max(column.count for column in columns) > 1:
+        return replace(columns[0], other=columns[1])
+    return columns[0] if columns else None
+
+
+def _read_from(end: End, explained: Explained) -> Column:
+    """The column as ``explained`` from ``end``, read from its far end."""
+    start = explained.tops[-1] if len(explained.tops) > 1 else 0  # a lone card is its whole outline
+    return Column(np.asarray(end.outline, np.float32), len(explained.tops), top_card(end.outline, end.rows, start))
 
 
 def widened(outline: np.ndarray, share: float) -> np.ndarray:
@@ -154,7 +165,8 @@ class ColumnReader:
         again = self.ends(frame, [widened(outline, share) for outline, share in wider],
                           [card_rows(outline, share) for outline, share in wider])
         for i, (k, column) in enumerate(found):
-            columns[k] = voted([column, decide(again[i]), decide(again[len(found) + i])])
+            settled = voted([column, decide(again[i]), decide(again[len(found) + i])])
+            columns[k] = replace(settled, other=column.other) if settled is not None else None
         return columns
 
     def ends(self, frame: np.ndarray, ways: Sequence[np.ndarray], cards: Sequence[float] | None = None) -> list[End]:

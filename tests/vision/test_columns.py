@@ -19,14 +19,15 @@ from hypothesis import strategies as st
 
 from companion.vision import bands, strips, top_check
 from companion.vision.bands import BAND, Rows, explain, running_on, starts
+from companion.vision.classifier import UNKNOWN, Prediction
 from companion.vision.columns import BandNetwork, Column, ColumnReader, card_rows, voted, widened
 from companion.vision.manifest import load_manifest
 from companion.vision.refine import CornerRefiner
-from companion.vision.scene import SceneReader, read_table, sharpened
+from companion.vision.scene import SceneReader, by_look, read_table, sharpened
 from companion.vision.strips import CARD_ROWS, STRIP_L, find_outlines, turned
 from companion.vision.zones import TableZones
 from models import train_bands
-from models.evaluate_columns import render_table
+from models.evaluate_columns import enrolled, matched, render_table
 from models.fields import LaidField, lay_field
 from models.game_table import draw_table
 from models.render import house_design, render_face, unseen_deck
@@ -227,6 +228,34 @@ def test_the_scene_names_each_field_and_its_count(classifier, kit):
     read = scene.read(frame)
     assert sorted((s.bean, s.count) for s in read.stacks) == sorted((f.bean, f.count) for f in laid)
     assert len(read.cards) == 3
+
+
+def test_the_end_whose_top_card_looks_more_like_a_card_of_the_deck_holds_it():
+    def read(count: int) -> Column:
+        return Column(np.zeros((4, 2), np.float32), count, np.full((4, 2), count, np.float32))
+
+    better, other = read(11), read(8)
+    assert by_look((better, Prediction("soy", 0.91, 0.66)), (other, Prediction("soy", 0.99, 0.92)))[0] is other
+    assert by_look((better, Prediction("soy", 0.91, 0.86)), (other, Prediction("soy", 0.99, 0.92)))[0] is better
+    assert by_look((better, Prediction("soy", 0.91, 0.66)), (other, Prediction(UNKNOWN, 0.5, 0.92)))[0] is better
+
+
+def test_a_column_explained_better_from_its_wrong_end_is_read_from_the_end_its_top_card_lies_at(classifier):
+    """A development table's unseen-style soy column of 8, a grid of squares: its bands explain it better as 11 cards
+    from its far end, whose 'top card' (bands) looks much less like an enrolled soy card than its true top card."""
+    seed = 30387892
+    designs = unseen_deck(seed)
+    frame, fields = render_table(seed, designs)
+    laid = fields[4]
+    scene = SceneReader(classifier)
+    gallery = enrolled(scene, designs, 3, seed)
+    centre = laid.outline.mean(axis=0)
+    outline = min(find_outlines(frame), key=lambda found: float(np.linalg.norm(found.mean(axis=0) - centre)))
+    (column,) = scene.columns.read(frame, [outline])
+    assert column is not None and column.other is not None
+    assert (column.count, column.other.count) == (11, 8)
+    stack = matched(scene.read(frame, gallery).stacks, laid)
+    assert (laid.bean, laid.count) == ("soy", 8) and stack is not None and (stack.bean, stack.count) == ("soy", 8)
 
 
 def test_a_column_touching_a_printed_marker_is_read_without_it(classifier):

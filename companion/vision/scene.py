@@ -173,10 +173,9 @@ class SceneReader:
         its corners sharpened (:func:`sharpened`)."""
         vouched = [c.count > 1 for c in columns]  # a column of several vouches that its top card is a card
         named = list(zip(columns, self._classify(frame, [c.top for c in columns], gallery, vouched)))
-        both = [k for k, c in enumerate(columns) if c.other is not None]
-        others = [other for k in both if (other := columns[k].other) is not None]
-        for k, other, prediction in zip(both, others, self._classify(frame, [o.top for o in others], gallery,
-                                                                     [o.count > 1 for o in others])):
+        others = [(k, c.other) for k, c in enumerate(columns) if c.other is not None]
+        looks = self._classify(frame, [o.top for _, o in others], gallery, [o.count > 1 for _, o in others])
+        for (k, other), prediction in zip(others, looks):
             named[k] = by_look(named[k], (other, prediction))
         again = [k for k, (_, p) in enumerate(named) if p.label == UNKNOWN]
         if not again:

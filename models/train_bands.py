@@ -12,6 +12,7 @@ training renderer's random designs. The unseen art styles are kept for
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -37,15 +38,23 @@ POSITIVE_WEIGHT = 4.0
 
 def render(seed: int, size: int, workers: int) -> tuple[np.ndarray, np.ndarray]:
     """``size`` training columns rendered in chunks by ``workers`` processes: strips and targets."""
-    chunks = [(seed * 1000 + k, min(CHUNK, size - k * CHUNK)) for k in range((size + CHUNK - 1) // CHUNK)]
-    with ProcessPoolExecutor(workers) as pool:
-        parts = list(pool.map(_chunk, chunks))
-    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+    return rendered(_chunk, seed, size, workers)
 
 
-def _chunk(job: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
-    strips, targets, _ = dataset(job[0], job[1], "train")
+def _chunk(seed: int, size: int) -> tuple[np.ndarray, np.ndarray]:
+    strips, targets, _ = dataset(seed, size, "train")
     return strips, targets
+
+
+def rendered(make: Callable[[int, int], tuple[np.ndarray, np.ndarray]], seed: int, size: int,
+             workers: int) -> tuple[np.ndarray, np.ndarray]:
+    """The images and targets of ``size`` training columns, made by ``make(seed, columns)`` in chunks of
+    :data:`CHUNK` by ``workers`` processes (spawned: forking after onnxruntime or OpenCV started threads can
+    deadlock)."""
+    chunks = [(seed * 1000 + k, min(CHUNK, size - k * CHUNK)) for k in range((size + CHUNK - 1) // CHUNK)]
+    with ProcessPoolExecutor(workers, multiprocessing.get_context("spawn")) as pool:
+        parts = list(pool.map(make, *zip(*chunks)))
+    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
 
 def jittered(images: torch.Tensor, gen: torch.Generator) -> torch.Tensor:

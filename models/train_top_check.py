@@ -11,9 +11,7 @@ whenever the band network is. Columns of the ``train`` family only; the unseen a
 
 from __future__ import annotations
 
-import multiprocessing
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
@@ -22,20 +20,14 @@ from companion.vision.top_check import PATCH_H, PATCH_W
 from models.top_check_data import dataset
 from models.top_check_net import OUTPUT, TopCheckNet
 from models.train import export, log, record_apart
-from models.train_bands import column_options, fit_logits
+from models.train_bands import column_options, fit_logits, rendered
 
 TOP_CHECK_FILE = "top_check.onnx"
-CHUNK = 500
-"""Columns rendered per worker task."""
 
 
 def render(seed: int, size: int, workers: int) -> tuple[np.ndarray, np.ndarray]:
     """Patches and labels of ``size`` training columns, rendered in chunks by ``workers`` processes."""
-    chunks = [(seed * 1000 + k, min(CHUNK, size - k * CHUNK)) for k in range((size + CHUNK - 1) // CHUNK)]
-    # spawn, not fork: forking after onnxruntime or OpenCV started threads can deadlock
-    with ProcessPoolExecutor(workers, multiprocessing.get_context("spawn")) as pool:
-        parts = list(pool.map(dataset, *zip(*chunks)))
-    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+    return rendered(dataset, seed, size, workers)
 
 
 def fit(patches: np.ndarray, labels: np.ndarray, epochs: int, seed: int, batch: int = 128,

@@ -24,6 +24,7 @@ import numpy as np
 from companion.vision.bands import Explained, explain
 from companion.vision.manifest import Manifest, load_manifest
 from companion.vision.onnx import open_session
+from companion.vision.preprocess import to_input
 from companion.vision.strips import CARD_ROWS, STRIP_L, STRIP_W, strip_transform, to_strip, turned
 from companion.vision.top_check import TopChecker
 
@@ -142,8 +143,7 @@ class BandNetwork:
         """Per-row logits (N, L) of a card's top edge, for uint8 strips (L, W, 3)."""
         if not strips:
             return np.empty((0, STRIP_L), np.float32)
-        batch = np.stack(strips).astype(np.float32).transpose(0, 3, 1, 2) / 255.0
-        return np.asarray(self.session.run(None, {"image": batch})[0])
+        return np.asarray(self.session.run(None, {"image": to_input(strips, (STRIP_W, STRIP_L))})[0])
 
 
 class ColumnReader:

@@ -171,11 +171,12 @@ class SceneReader:
         """Each column with its top card named; where its other end too was explained as cards, the end whose top
         card looks more like a card of the deck (:func:`by_look`); a top card not recognised is looked at again with
         its corners sharpened (:func:`sharpened`)."""
-        vouched = [c.count > 1 for c in columns]  # a column of several vouches that its top card is a card
-        named = list(zip(columns, self._classify(frame, [c.top for c in columns], gallery, vouched)))
         others = [(k, c.other) for k, c in enumerate(columns) if c.other is not None]
-        looks = self._classify(frame, [o.top for _, o in others], gallery, [o.count > 1 for _, o in others])
-        for (k, other), prediction in zip(others, looks):
+        readings = [*columns, *(other for _, other in others)]  # named in one batch
+        vouched = [c.count > 1 for c in readings]  # a column of several vouches that its top card is a card
+        looks = self._classify(frame, [c.top for c in readings], gallery, vouched)
+        named = list(zip(columns, looks))
+        for (k, other), prediction in zip(others, looks[len(columns):]):
             named[k] = by_look(named[k], (other, prediction))
         again = [k for k, (_, p) in enumerate(named) if p.label == UNKNOWN]
         if not again:

@@ -19,6 +19,7 @@ import numpy as np
 
 from companion.vision.manifest import Manifest, load_manifest
 from companion.vision.onnx import open_session
+from companion.vision.preprocess import to_input
 from companion.vision.strips import STRIP_W, strip_transform
 
 CANDIDATE_FLOOR = -1.0
@@ -70,7 +71,7 @@ class TopChecker:
         """(N,) logits that a card's top edge lies on the middle row of each uint8 patch (N, H, W, 3)."""
         if not len(batch):
             return np.empty(0, np.float32)
-        x = batch.astype(np.float32).transpose(0, 3, 1, 2) / np.float32(255.0)
+        x = to_input(batch, (PATCH_W, PATCH_H))
         return np.asarray(self.session.run(None, {"image": x})[0], np.float32).reshape(-1)
 
     def checked(self, frame: np.ndarray, ways: Sequence[np.ndarray], sizes: Sequence[int],

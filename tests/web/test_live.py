@@ -108,6 +108,28 @@ def test_a_reconnecting_page_sees_the_current_state(tmp_path: Path) -> None:
             watcher.close()
 
 
+def test_a_hardware_change_while_a_stream_opens_reaches_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stream subscribes before it reads the status it opens with: a change between the two is not lost."""
+    with live_server(tmp_path, LIVE_KEEPALIVE_S=30) as server:
+        hardware = server.app.extensions["hardware"]
+        opened = False
+
+        def status_then_a_change() -> dict:
+            nonlocal opened
+            if opened:
+                return {"dice": {"state": "online"}, "camera": {"state": "none"}}
+            opened = True
+            hardware.publish()  # the dice come online just after the status was read
+            return {"dice": {"state": "offline"}, "camera": {"state": "none"}}
+
+        monkeypatch.setattr(hardware, "status", status_then_a_change)
+        watcher = EventReader(f"{server.url}/api/live", timeout=3.0)
+        try:
+            assert [watcher.next_of("hardware")["dice"]["state"] for _ in range(2)] == ["offline", "online"]
+        finally:
+            watcher.close()
+
+
 def test_the_archive_channel_hears_of_new_games(tmp_path: Path) -> None:
     with live_server(tmp_path) as server:
         editor = HttpEditor(server.url)

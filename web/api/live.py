@@ -42,9 +42,9 @@ def stream() -> Response:
         return _busy(str(full))
     try:
         channels = ["hardware", "games"] + ([] if session is None else [f"game:{session.game_id}"])
-        first = [Message("hardware", hardware().status())]
         subscription = tables().feed.subscribe(channels)
-        if session is not None:  # after subscribing, so no change between snapshot and stream is lost
+        first = [Message("hardware", hardware().status())]  # after subscribing, so no change in between is lost
+        if session is not None:  # after subscribing too
             last = session.events[-1] if session.events else None
             first.append(Message("state", {**tables().snapshot(session), "change": {"kind": "connect", "event": last}}))
         stream = event_stream(subscription, first, config["LIVE_KEEPALIVE_S"], config["LIVE_STREAM_S"])

@@ -398,12 +398,12 @@
   });
 
   document.addEventListener("DOMContentLoaded", async () => {
-    Companion.live(null, { hardware: (status) => onCamera(status.camera) });
-    const status = await attempt(get("/api/camera"));
+    const stream = Companion.live(null, { hardware: (status) => onCamera(status.camera) });
+    const status = await stream.unlessStreamed(attempt(get("/api/camera")));
     if (status) onCamera(status);
-    if (status && status.state !== "none") await loadZones();
+    if (camera.state !== "none") await loadZones();
     await loadEnrollment();
-    if (status && status.state !== "none") await loadLayout();
+    if (camera.state !== "none") await loadLayout();
     if (enrollment && !selected) select((enrollment.beans.find((b) => b.photos < b.wanted) || enrollment.beans[0]).id, false);
   });
 })();

@@ -386,6 +386,6 @@
   });
 
   C.get(`/api/games/${gameId}`).then(draw).catch((err) => C.alert(err.message));
-  C.get("/api/hardware").then(onHardware).catch(() => {});
-  C.live(gameId, { state: draw, hardware: onHardware, refused: onRefused });
+  const stream = C.live(gameId, { state: draw, hardware: onHardware, refused: onRefused });
+  stream.unlessStreamed(C.get("/api/hardware")).then((status) => { if (status) onHardware(status); }).catch(() => {});
 })();

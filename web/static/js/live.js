@@ -1,6 +1,7 @@
 "use strict";
 /* The live stream: one EventSource per page; hardware status drawn inline in the top bar.
-   Companion.live(gameId, {state, refused, games, hardware}) calls the handlers as events come.
+   Companion.live(gameId, {state, refused, games, hardware}) calls the handlers as events come, and returns
+   {close, unlessStreamed}.
    A server with all its streams taken refuses more (503, which an EventSource cannot read: it just
    closes); the page then polls its game (or the archive its list) every few seconds and asks for a stream
    again later. */
@@ -35,6 +36,7 @@
     let retryTimer = null;
     let pollTimer = null;
     let shown = null;  // revision and event count of the last state handed on, so a poll hands on only news
+    let heard = 0;  // hardware statuses the stream has told
     const on = (name, fn) => source.addEventListener(name, (msg) => fn(JSON.parse(msg.data)));
     function handOn(snapshot) {
       shown = `${snapshot.revision}:${snapshot.events}`;
@@ -69,7 +71,7 @@
         if (source.readyState === EventSource.CLOSED) fallBack();
         else setHw("hw-live", "offline", "live: reconnecting");
       };
-      on("hardware", (data) => { drawHardware(data); if (handlers.hardware) handlers.hardware(data); });
+      on("hardware", (data) => { heard += 1; drawHardware(data); if (handlers.hardware) handlers.hardware(data); });
       on("state", handOn);
       on("games", (data) => { if (handlers.games) handlers.games(data); });
       on("joins", (data) => {  // a join code renewed or withdrawn, a phone joined or left: phones re-read their seat
@@ -91,7 +93,14 @@
        so streams of pages kept in the back-forward cache would starve the next page's requests. */
     window.addEventListener("pagehide", close);
     window.addEventListener("pageshow", (event) => { if (event.persisted) connect(); });
-    return { close };
+    /* A hardware status fetched beside the stream: null when the stream told one while it was on its way, as the
+       stream's may be the newer (and the stream tells every later change). */
+    async function unlessStreamed(fetched) {
+      const before = heard;
+      const status = await fetched;
+      return heard === before ? status : null;
+    }
+    return { close, unlessStreamed };
   }
 
   Companion.live = live;

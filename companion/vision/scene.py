@@ -26,7 +26,7 @@ from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.lengthen import lengthened_all
 from companion.vision.rectify import warp_card
 from companion.vision.refine import CornerRefiner
-from companion.vision.strips import outlined, to_strip
+from companion.vision.strips import halves, outlined, to_strip
 from companion.vision.views import CardViews, Deferred
 from companion.vision.zones import TableZones, carried, find_markers
 
@@ -142,16 +142,20 @@ class SceneReader:
         """The columns of ``frame``, largest first, their top cards named against ``gallery`` or the shipped
         labels; a column whose top card is not recognised is left out of the stacks. Printed ``markers`` (each
         one's corners) are cut out of the outlines. An outline whose card is not recognised, and that holds
-        card-shaped pieces (cards side by side that the light joined), is read as those pieces."""
+        card-shaped pieces (cards side by side that the light joined), is read as those pieces; one that holds
+        none, as its two halves where both name a card (:func:`~companion.vision.strips.halves`: cards side by side
+        that a glare spot over the gap between them joined)."""
         found = lengthened_all(frame, outlined(frame, markers), markers)
         keys = [(id(gallery), *look(frame, outline)) for outline, _ in found]
         new = [k for k, key in enumerate(keys) if key not in self._known]
         read = dict(zip(new, self._hold(frame, [found[k][0] for k in new], gallery)))
-        joined = [k for k in new if found[k][1] and not _named(read[k])]
-        pieces = iter(self._hold(frame, [piece for k in joined for piece in found[k][1]], gallery))
-        for k in joined:
-            held = tuple(pair for _ in found[k][1] for pair in next(pieces))
-            if _named(held):
+        unnamed = [k for k in new if not _named(read[k])]
+        parts = {k: found[k][1] or halves(found[k][0]) for k in unnamed}
+        held_in = iter(self._hold(frame, [piece for k in unnamed for piece in parts[k]], gallery))
+        for k in unnamed:
+            held = tuple(pair for _ in parts[k] for pair in next(held_in))
+            cut = not found[k][1]  # its halves: taken only where both name a card
+            if _named(held) and (not cut or (len(held) == 2 and all(p.label != UNKNOWN for _, p in held))):
                 read[k] = held
         self._known = {key: read[k] if k in read else self._known[key] for k, key in enumerate(keys)}
         seen = [pair for key in keys for pair in self._known[key]]

@@ -58,6 +58,10 @@ PART_ANGLE = 8.0
 """Most angle (degrees) between an outline and a longer one of the second look that it is a part of."""
 PART_WIDTH = (0.85, 1.15)
 """Least and most width of an outline, as a share of the longer one of the second look that it is a part of."""
+SIDE_BY_SIDE = 0.6
+"""Least ratio of an outline's short side to its long one where it may be two cards side by side (:func:`halves`):
+two cards touching give 0.78, two cards a third of a card's length apart (more than half a card's width) 0.6; a
+column of two cards at most 0.58."""
 PART_LONGER = 1.25
 """Least length of an outline of the second look, as a multiple of each outline of the first that it stands for."""
 
@@ -327,3 +331,15 @@ def to_strip(frame: np.ndarray, outline: np.ndarray) -> tuple[np.ndarray, int]:
 def turned(outline: np.ndarray) -> np.ndarray:
     """The same outline read from its other end (the strip turned 180 degrees)."""
     return np.roll(np.asarray(outline, np.float32), 2, axis=0)
+
+
+def halves(outline: np.ndarray) -> list[np.ndarray]:
+    """``outline`` (a short side first) cut in two across its long sides, each half a short side first, where it is
+    squat enough (:data:`SIDE_BY_SIDE`); else none: two cards lying side by side, each about as long as the outline is
+    wide, that a glare spot over the gap between them joined into one card-shaped outline (two cards side by side are
+    about as wide as one is long)."""
+    p0, p1, p2, p3 = np.asarray(outline, np.float32)
+    if np.linalg.norm(p1 - p0) < SIDE_BY_SIDE * np.linalg.norm(p2 - p1):
+        return []
+    across, back = (p1 + p2) / 2, (p3 + p0) / 2
+    return [np.array([p1, across, back, p0], np.float32), np.array([across, p2, p3, back], np.float32)]

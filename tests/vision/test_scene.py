@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 from companion.cards import VISION_LABELS
+from companion.vision import scene as scene_module
 from companion.vision.scene import SceneReader, classify, rectify
-from companion.vision.strips import find_outlines
+from companion.vision.strips import find_outlines, halves, outlined
 from models.render import house_design, render_face
 from models.tabletop import card_quad, paste_card
 
@@ -147,3 +148,60 @@ def test_a_card_touched_by_a_glare_spot_is_still_outlined(kit):
     quads = find_outlines(frame)
     assert len(quads) == 1
     assert corner_error(quads[0], quad) < 0.1 * 80
+
+
+def glare(frame: np.ndarray, centre: tuple[int, int], axes: tuple[int, int]) -> None:
+    """A lamp's soft reflection (in place): a bright ellipse, blurred."""
+    mask = np.zeros(frame.shape[:2], np.float32)
+    cv2.ellipse(mask, centre, axes, 0, 0, 360, 1.0, -1)
+    mask = cv2.GaussianBlur(mask, (0, 0), 3)
+    frame[:] = np.clip(frame + 220 * mask[..., None], 0, 255).astype(np.uint8)
+
+
+def side_by_side(kit, spot_axes: tuple[int, int]) -> tuple[np.ndarray, list[tuple[str, np.ndarray]]]:  # noqa: ANN001
+    """A soy and a stink card a finger apart, a glare spot of ``spot_axes`` over the gap between them."""
+    frame = table(np.random.default_rng(kit.seed))
+    truth = []
+    for label, x in (("soy", 250), ("stink", 362)):
+        quad = card_quad((x, 240), 150, 0)
+        paste_card(frame, render_face(house_design(label)), quad)
+        truth.append((label, quad))
+    glare(frame, (306, 250), spot_axes)
+    return frame, truth
+
+
+@pytest.mark.parametrize("spot_axes", [(16, 14), (16, 60)], ids=["a spot", "a streak along the gap"])
+def test_cards_side_by_side_that_a_glare_spot_bridges_are_read_apart(scene_reader, kit, monkeypatch, spot_axes):
+    """Two face-up cards laid a finger apart, a lamp's reflection over the gap: their edges close one card-shaped
+    outline around both, with no card-shaped piece inside it (amigo-25-3p's face-up area at event 488, which the camera
+    referee missed): the outline's two halves are read as the cards."""
+    frame, truth = side_by_side(kit, spot_axes)
+    ((_, held),) = outlined(frame)  # the glare joined them, and no card-shaped piece shows inside
+    assert held == []
+    scene = SceneReader(scene_reader.classifier).read(frame)
+    assert sorted((s.bean, s.count) for s in scene.stacks) == [("soy", 1), ("stink", 1)]
+    for label, quad in truth:
+        stack = next(s for s in scene.stacks if s.bean == label)
+        assert np.linalg.norm(stack.corners.mean(axis=0) - quad.mean(axis=0)) < 0.1 * 150
+    monkeypatch.setattr(scene_module, "halves", lambda outline: [])
+    assert SceneReader(scene_reader.classifier).read(frame).stacks == ()  # without them, no card is seen
+
+
+def test_halves_of_a_card_name_no_card(scene_reader, kit):
+    """A lone card the deck does not hold (a plain patterned card) is not cut in halves that name cards."""
+    frame = table(np.random.default_rng(kit.seed))
+    quad = card_quad((320, 240), 160, 90)
+    rng = np.random.default_rng(7)
+    face = cv2.resize(rng.integers(0, 255, (12, 8, 3), dtype=np.uint8), (200, 310), interpolation=cv2.INTER_NEAREST)
+    paste_card(frame, face, quad)
+    assert SceneReader(scene_reader.classifier).read(frame).stacks == ()
+
+
+def test_an_outline_is_cut_in_halves_only_where_two_cards_side_by_side_fit_it():
+    """Two cards side by side are about as wide as one is long; a column of two is much longer than it is wide."""
+    squat = np.float32([[0, 0], [90, 0], [90, 130], [0, 130]])  # a short side first
+    cut = halves(squat)
+    assert len(cut) == 2 and sum(cv2.contourArea(half) for half in cut) == pytest.approx(cv2.contourArea(squat))
+    for half in cut:
+        assert np.linalg.norm(half[1] - half[0]) < np.linalg.norm(half[2] - half[1])  # a short side first
+    assert halves(np.float32([[0, 0], [56, 0], [56, 100], [0, 100]])) == []

@@ -58,12 +58,12 @@ PART_ANGLE = 8.0
 """Most angle (degrees) between an outline and a longer one of the second look that it is a part of."""
 PART_WIDTH = (0.85, 1.15)
 """Least and most width of an outline, as a share of the longer one of the second look that it is a part of."""
+PART_LONGER = 1.25
+"""Least length of an outline of the second look, as a multiple of each outline of the first that it stands for."""
 SIDE_BY_SIDE = 0.6
 """Least ratio of an outline's short side to its long one where it may be two cards side by side (:func:`halves`):
 two cards touching give 0.78, two cards a third of a card's length apart (more than half a card's width) 0.6; a
 column of two cards at most 0.58."""
-PART_LONGER = 1.25
-"""Least length of an outline of the second look, as a multiple of each outline of the first that it stands for."""
 
 
 Shape = tuple[float, np.ndarray, np.ndarray]

@@ -154,8 +154,7 @@ class SceneReader:
         held_in = iter(self._hold(frame, [piece for k in unnamed for piece in parts[k]], gallery))
         for k in unnamed:
             held = tuple(pair for _ in parts[k] for pair in next(held_in))
-            cut = not found[k][1]  # its halves: taken only where both name a card
-            if _named(held) and (not cut or (len(held) == 2 and all(p.label != UNKNOWN for _, p in held))):
+            if _named(held) and (found[k][1] or _both_named(held)):  # halves: taken only where both name a card
                 read[k] = held
         self._known = {key: read[k] if k in read else self._known[key] for k, key in enumerate(keys)}
         seen = [pair for key in keys for pair in self._known[key]]
@@ -209,6 +208,11 @@ def by_look(read: tuple[Column, Prediction], other: tuple[Column, Prediction]) -
 def _named(held: Held) -> bool:
     """Whether an outline's reading names a card."""
     return any(prediction.label != UNKNOWN for _, prediction in held)
+
+
+def _both_named(held: Held) -> bool:
+    """Whether an outline's two halves each name a card."""
+    return len(held) == 2 and all(prediction.label != UNKNOWN for _, prediction in held)
 
 
 def read_table(reader: SceneReader, frame: np.ndarray, zones: TableZones, gallery: Gallery | None = None,

@@ -120,15 +120,21 @@ def test_cards_come_largest_first_and_serialise(scene_reader, kit):
     assert set(data) == {"label", "confidence", "corners"} and len(data["corners"]) == 4
 
 
-def test_cards_side_by_side_whose_edges_are_joined_are_read_apart(scene_reader, kit):
-    """Two face-up cards laid side by side, a thin dark line around both (a glare rim, a tray): one card-shaped
-    outline holds them, and is read as the two cards it holds."""
+def side_by_side(kit, stink_x: int) -> tuple[np.ndarray, list[tuple[str, np.ndarray]]]:  # noqa: ANN001
+    """A soy card and a stink card lying side by side, the stink's middle at ``stink_x``; the truth."""
     frame = table(np.random.default_rng(kit.seed))
     truth = []
-    for label, x in (("soy", 250), ("stink", 356)):
+    for label, x in (("soy", 250), ("stink", stink_x)):
         quad = card_quad((x, 240), 150, 0)
         paste_card(frame, render_face(house_design(label)), quad)
         truth.append((label, quad))
+    return frame, truth
+
+
+def test_cards_side_by_side_whose_edges_are_joined_are_read_apart(scene_reader, kit):
+    """Two face-up cards laid side by side, a thin dark line around both (a glare rim, a tray): one card-shaped
+    outline holds them, and is read as the two cards it holds."""
+    frame, truth = side_by_side(kit, 356)
     cv2.rectangle(frame, (193, 158), (413, 322), (40, 40, 40), 2)
     assert len(find_outlines(frame)) == 1  # the light joined them
     scene = scene_reader.read(frame)
@@ -158,24 +164,13 @@ def glare(frame: np.ndarray, centre: tuple[int, int], axes: tuple[int, int]) -> 
     frame[:] = np.clip(frame + 220 * mask[..., None], 0, 255).astype(np.uint8)
 
 
-def side_by_side(kit, spot_axes: tuple[int, int]) -> tuple[np.ndarray, list[tuple[str, np.ndarray]]]:  # noqa: ANN001
-    """A soy and a stink card a finger apart, a glare spot of ``spot_axes`` over the gap between them."""
-    frame = table(np.random.default_rng(kit.seed))
-    truth = []
-    for label, x in (("soy", 250), ("stink", 362)):
-        quad = card_quad((x, 240), 150, 0)
-        paste_card(frame, render_face(house_design(label)), quad)
-        truth.append((label, quad))
-    glare(frame, (306, 250), spot_axes)
-    return frame, truth
-
-
 @pytest.mark.parametrize("spot_axes", [(16, 14), (16, 60)], ids=["a spot", "a streak along the gap"])
 def test_cards_side_by_side_that_a_glare_spot_bridges_are_read_apart(scene_reader, kit, monkeypatch, spot_axes):
     """Two face-up cards laid a finger apart, a lamp's reflection over the gap: their edges close one card-shaped
     outline around both, with no card-shaped piece inside it (amigo-25-3p's face-up area at event 488, which the camera
     referee missed): the outline's two halves are read as the cards."""
-    frame, truth = side_by_side(kit, spot_axes)
+    frame, truth = side_by_side(kit, 362)  # a finger apart
+    glare(frame, (306, 250), spot_axes)
     ((_, held),) = outlined(frame)  # the glare joined them, and no card-shaped piece shows inside
     assert held == []
     scene = SceneReader(scene_reader.classifier).read(frame)

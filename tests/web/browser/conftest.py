@@ -6,8 +6,10 @@ from /usr/bin (selenium-manager never downloads one); without Chromium the brows
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +64,24 @@ return {
 };
 """
 
+HOLD_ANSWERS_JS = """
+const fetchNow = window.fetch;
+let release;
+const released = new Promise((resolve) => { release = resolve; });
+window.held = { release, served: false, read: false };
+window.fetch = (path, options) => {
+  if (!String(path).endsWith(%s) || (options && options.method)) return fetchNow(path, options);
+  return fetchNow(path, options).then((response) => {
+    window.held.served = true;
+    const json = response.json.bind(response);
+    response.json = () => json().finally(() => setTimeout(() => { window.held.read = true; }, 0));
+    return released.then(() => response);
+  });
+};
+"""
+"""Holds the page's answers to GETs of a path until ``held.release()``: ``held.served`` is set once the server has
+answered, ``held.read`` once the page has read an answer (a task after the reply's promises have run)."""
+
 
 class Browser:
     """One page of the headless Chromium: open, tap, wait, read the table."""
@@ -78,6 +98,26 @@ class Browser:
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile,
         })  # fmt: skip
+
+    @contextmanager
+    def answers_held(self, path: str) -> Iterator[None]:
+        """Pages opened meanwhile hold their answers to GETs of ``path`` (:data:`HOLD_ANSWERS_JS`) until
+        :meth:`release_answers`."""
+        script = {"source": HOLD_ANSWERS_JS % json.dumps(path)}
+        held = self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", script)
+        try:
+            yield
+        finally:
+            self.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": held["identifier"]})
+
+    def answer_served(self) -> None:
+        """Wait until the server has answered a held GET."""
+        self.until(lambda: self.driver.execute_script("return window.held.served;"), "the held GET was never answered")
+
+    def release_answers(self) -> None:
+        """Let the held answers through, and wait until the page has read one."""
+        self.driver.execute_script("window.held.release();")
+        self.until(lambda: self.driver.execute_script("return window.held.read;"), "the held answer was never read")
 
     def until(self, condition: Callable[[], Any], message: str = "", timeout: float = WAIT_S) -> Any:
         """Wait (explicitly, no sleeps) until ``condition()`` is truthy; return its value."""

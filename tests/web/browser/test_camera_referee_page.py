@@ -55,40 +55,19 @@ def test_the_camera_page_says_when_the_table_agrees_with_the_game_again(page: An
                "the camera page keeps a note the table no longer gives")
 
 
-HOLD_CAMERA_STATUS = """
-const fetchNow = window.fetch;
-let release;
-const released = new Promise((resolve) => { release = resolve; });
-window.releaseCameraStatus = release;
-window.fetch = (path, options) => {
-  if (!String(path).endsWith("/api/camera") || (options && options.method)) return fetchNow(path, options);
-  return fetchNow(path, options).then((response) => {
-    window.cameraStatusServed = true;
-    const json = response.json.bind(response);
-    response.json = () => json().finally(() => setTimeout(() => { window.cameraStatusRead = true; }, 0));
-    return released.then(() => response);
-  });
-};
-"""
-"""Holds the answer to the page's first ask for the camera's status until ``releaseCameraStatus()``:
-``cameraStatusServed`` is set once the server has answered, ``cameraStatusRead`` once the page has read it."""
-
-
 def test_a_camera_status_answered_late_does_not_undo_a_newer_one_from_the_live_stream(page: Any, server: Any) -> None:
     """The page asks for the camera's status as its live stream opens; the stream may tell a newer one first."""
     hardware = server.app.extensions["hardware"]
-    held = page.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOLD_CAMERA_STATUS})
+    hardware.referee.auto = False
     try:
-        hardware.referee.auto = False
-        page.open("/camera")
-        page.until(lambda: page.driver.execute_script("return window.cameraStatusServed === true;"), "never answered")
-        hardware.referee.auto = True  # after the answer held in the page was written
-        hardware.publish()
-        page.until(lambda: page.find("#auto-accept").is_selected(), "the live stream's status is not shown")
-        page.driver.execute_script("window.releaseCameraStatus();")
-        page.until(lambda: page.driver.execute_script("return window.cameraStatusRead === true;"), "never read")
-        assert page.find("#auto-accept").is_selected(), "the late answer put back the camera's older status"
-        assert page.find("#layout-btn").is_enabled()
+        with page.answers_held("/api/camera"):
+            page.open("/camera")
+            page.answer_served()
+            hardware.referee.auto = True  # after the answer held in the page was written
+            hardware.publish()
+            page.until(lambda: page.find("#auto-accept").is_selected(), "the live stream's status is not shown")
+            page.release_answers()
+            assert page.find("#auto-accept").is_selected(), "the late answer put back the camera's older status"
+            assert page.find("#layout-btn").is_enabled()
     finally:
         hardware.referee.auto = False
-        page.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": held["identifier"]})

@@ -38,24 +38,6 @@ def server(tmp_path_factory: pytest.TempPathFactory, instance: Path) -> Iterator
 AROUND_THE_FIELD = ((20, 20), (380, 20), (380, 460), (20, 460))
 """The chili field's zone, in frame pixels."""
 
-HOLD_ZONES_LOAD = """
-const fetchNow = window.fetch;
-let release;
-const released = new Promise((resolve) => { release = resolve; });
-window.releaseZonesLoad = release;
-window.fetch = (path, options) => {
-  if (!String(path).endsWith("/api/camera/zones") || (options && options.method)) return fetchNow(path, options);
-  return released.then(() => fetchNow(path, options)).then((response) => {
-    const json = response.json.bind(response);
-    response.json = () => json().finally(() => setTimeout(() => { window.zonesLoadRead = true; }, 0));
-    return response;
-  });
-};
-"""
-"""Holds the page's load of the saved zones until ``releaseZonesLoad()``; ``zonesLoadRead`` is set once the page has
-read the answer (a task after the reply's promises have run)."""
-
-
 def saved_zone_names(instance: Path) -> list[str]:
     """The names of the zones saved in the instance folder (none before the first save)."""
     path = instance / "zones.json"
@@ -90,18 +72,14 @@ def test_a_zone_drawn_by_four_taps_gives_the_field_to_its_player(page: Any, inst
 
 
 def test_a_zone_drawn_before_the_saved_ones_have_loaded_is_kept_and_saved(page: Any, instance: Path) -> None:
-    held = page.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOLD_ZONES_LOAD})
-    try:
+    with page.answers_held("/api/camera/zones"):
         page.open("/camera")
         page.unlock()
         page.until(lambda: page.text("#seen-stacks"), "no field listed")
         page.driver.execute_script("document.getElementById('zone-pick').value = 'fields-1';")
         draw_zone(page, AROUND_THE_FIELD)
         assert "fields-1" in page.text("#zone-list")
-        page.driver.execute_script("window.releaseZonesLoad();")
-        page.until(lambda: page.driver.execute_script("return window.zonesLoadRead === true;"), "zones never loaded")
+        page.release_answers()
         assert "fields-1" in page.text("#zone-list"), "the saved zones' late answer wiped the zone just drawn"
         page.tap("#zone-save")
         page.until(lambda: "fields-1" in saved_zone_names(instance), "the zone drawn was not saved")
-    finally:
-        page.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": held["identifier"]})

@@ -3,7 +3,8 @@ plus the crop step (one crop against every stage's framings) and a whole read of
 (framings, then for a card still unsure its neighbours refined and read too); and, against a
 held-out woodcut deck enrolled from one photo per bean, naming with the second opinion for cards
 in doubt (keypoints, and the detail matcher for close calls) beside the same gallery without it; and the
-embedding an enrolled deck is named by (card and deck networks) beside the card network's alone.
+embedding an enrolled deck is named by (card and deck networks) beside the card network's alone; and learning in
+play: one bean enrolled again with a card learnt, beside the whole deck enrolled again.
 
     .venv/bin/python benchmarks/vision.py
 """
@@ -18,6 +19,7 @@ import numpy as np
 from companion.cards import VISION_LABELS
 from companion.vision import CardReader, enroll
 from companion.vision.keypoints import close_call, in_doubt
+from companion.vision.profile import relearnt
 from models.camera import photograph
 from models.dataset import house_faces
 from models.evaluate import timing
@@ -54,6 +56,7 @@ def main() -> None:
     print(f"  read a photo (views, named)  : {read_ms:.3f} ms per photo ({read_ms / crop_ms:.2f} x)")
     deck_embedding(reader, [v.framings[0] for v in views[:256]])
     second_opinion(reader)
+    learning_in_play(reader)
 
 
 def deck_embedding(reader: CardReader, crops: list[np.ndarray]) -> None:
@@ -97,6 +100,30 @@ def second_opinion(reader: CardReader) -> None:
           f" about {(sift - base) / max(doubt, 1e-9):.1f} ms more per card in doubt")
     print(f"    with keypoints and detail matcher: {full:.3f} ms per card ({full / base:.2f} x);"
           f" the matcher about {(full - sift) / max(close, 1e-9):.1f} ms more per close call")
+
+
+def learning_in_play(reader: CardReader) -> None:
+    """Seconds to enroll a held-out woodcut deck (3 photos and 8 learnt cards per bean, as the tablet keeps them)
+    again whole, and to enroll one bean of it again, as a card learnt in play does (best of 3 interleaved rounds)."""
+    seed = 4_000_002
+    manifest = reader.classifier.manifest
+    enrolled = shoot(measure.enrollment_shots("woodcut", seed, 0, 3), manifest)
+    played = shoot(measure.enrollment_shots("woodcut", seed + 1, 0, 8), manifest)
+    photos = {label: [v.framings for v in enrolled[3 * k:3 * k + 3]] for k, label in enumerate(VISION_LABELS)}
+    learnt = {label: [v.framings[0] for v in played[8 * k:8 * k + 8]] for k, label in enumerate(VISION_LABELS)}
+    profile = enroll(reader.classifier, photos, learnt=learnt)
+    steps = {"whole": lambda: enroll(reader.classifier, photos, learnt=learnt),
+             "one": lambda: relearnt(profile, reader.classifier, "blue", photos["blue"], learnt["blue"])}
+    best = dict.fromkeys(steps, float("inf"))
+    for _ in range(3):
+        for name, step in steps.items():
+            start = time.perf_counter()
+            step()
+            best[name] = min(best[name], time.perf_counter() - start)
+    print(f"  learning in play, a held-out woodcut deck of {len(VISION_LABELS)} labels, 3 photos and 8 learnt"
+          " cards each:")
+    print(f"    the whole deck enrolled again: {best['whole']:.2f} s (baseline)")
+    print(f"    one bean enrolled again      : {best['one']:.2f} s ({best['one'] / best['whole']:.2f} x)")
 
 
 if __name__ == "__main__":

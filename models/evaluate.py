@@ -31,7 +31,7 @@ from companion.vision.profile import enroll
 from companion.vision.views import CardViews
 from models import dataset
 from models.dataset import locator_parts
-from models.heldout import measure
+from models.heldout import learning, measure
 from models.heldout.families import FAMILIES
 from models.render import render_face, unseen_deck
 
@@ -214,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--heldout-decks", type=int, default=3, help="decks per held-out family")
     parser.add_argument("--heldout-photos", type=int, default=20, help="test photos per label and held-out deck")
     parser.add_argument("--heldout-only", action="store_true", help="only the held-out families")
+    parser.add_argument("--learning", type=int, default=0, metavar="ROUNDS",
+                        help="also learn each held-out deck in ROUNDS rounds of play after 1-shot enrollment")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--card", action="store_true", help="write the figures into models/MODEL_CARD.md")
     args = parser.parse_args(argv)
@@ -241,6 +243,11 @@ def main(argv: list[str] | None = None) -> int:
             rep.say(f"timing, 2 threads, {len(views)} {name} photos' framings ({looked:.1%} second looks): "
                     f"{batched:.3f} ms per card batched (256 a call), {single:.3f} ms one at a time (baseline)")
     heldout(clf, rep, families, args.heldout_decks, args.heldout_photos, args.workers)
+    for family in families if args.learning else ():
+        rounds = tuple(sorted({0, args.learning // 4, args.learning // 2, args.learning}))
+        for line in learning.lines(learning.measure(clf, family, rep.seed, args.heldout_decks, args.heldout_photos,
+                                                    per_bean=args.learning, checkpoints=rounds, workers=args.workers)):
+            rep.say(line)
     if args.card:
         write_card(rep, MODEL_DIR / "MODEL_CARD.md")
         rep.say(f"wrote {MODEL_DIR / 'MODEL_CARD.md'}")

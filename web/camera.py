@@ -145,14 +145,15 @@ class Camera:
 
     def __init__(self, source: FrameSource, deck: Deck, on_change: Callable[[], None] = lambda: None,
                  clock: Callable[[], float] = time.monotonic, interval_s: float = INTERVAL_S,
-                 zones: TableZones | None = None, on_frame: Callable[[Scene, bool], object] | None = None) -> None:
+                 zones: TableZones | None = None,
+                 on_frame: Callable[[Scene, bool, np.ndarray], object] | None = None) -> None:
         self.source = source
         self.deck = deck
         self.on_change = on_change
         self.zones = zones or TableZones()
         """The table's zones as drawn or saved (markers in sight add theirs on each frame)."""
-        self.on_frame = on_frame or (lambda scene, moved: None)
-        """Called with each analysed frame's scene and whether the table moved (the camera referee)."""
+        self.on_frame = on_frame or (lambda scene, moved, frame: None)
+        """Called with each analysed frame's scene, whether the table moved, and the frame (the camera referee)."""
         self.clock = clock
         self.interval_s = interval_s
         self.state, self.message = "offline", f"camera offline: {source.name} not opened yet"
@@ -221,7 +222,7 @@ class Camera:
             self._set("error", f"camera: card recognition unavailable ({exc})")
         snapshot = self._keep(frame, reading.scene, reading.zones, reading.moving)
         if reading.news:  # the referee votes on fresh readings; a move clears its votes
-            self.on_frame(reading.scene, reading.moving)
+            self.on_frame(reading.scene, reading.moving, frame)
         return snapshot
 
     def _offline(self, reason: str) -> None:
@@ -298,14 +299,16 @@ class Camera:
 
 
 def init_app(app: Flask) -> None:
-    """Attach the camera named in ``app.config["CAMERA"]`` to the hardware extension, and the deck."""
+    """Attach the camera named in ``app.config["CAMERA"]`` to the hardware extension, and the deck (which the camera
+    referee teaches in play)."""
     deck = Deck(Path(app.instance_path) / "deck")
     app.extensions["deck"] = deck
     app.extensions["layout"] = PendingLayout(deck.folder / "layout")
+    hardware = app.extensions["hardware"]
+    hardware.referee.learn = deck.learn
     spec = app.config.get("CAMERA")
     if not spec:
         return
-    hardware = app.extensions["hardware"]
     interval = float(app.config.get("CAMERA_INTERVAL_S", INTERVAL_S))
     hardware.camera = Camera(open_source(str(spec)), deck, hardware.publish, interval_s=interval,
                              zones=saved_zones(app), on_frame=hardware.referee.frame).start()

@@ -12,6 +12,7 @@ with the same sentence from then on, not loaded again for every camera frame.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Sequence
 from contextlib import suppress
@@ -28,9 +29,12 @@ from companion.vision.folder import uneven_enrollment
 from companion.vision.image_size import PictureRefused, PictureTooLarge, check_picture
 from companion.vision.imageio import read_image
 from companion.vision.keypoints import DETAIL_SIZE
-from companion.vision.profile import DeckProfile, enroll
+from companion.vision.profile import DeckProfile, enroll, relearnt
 from companion.vision.reader import CardReader
 from web.errors import ApiError
+from web.learnt import LearntCards
+
+log = logging.getLogger(__name__)
 
 WANTED = 3
 """Photos wanted per bean (three shots name cards of a new deck far better than one)."""
@@ -100,6 +104,13 @@ class Deck:
         self._profile: DeckProfile | None = None
         self._profile_problem: str | None = None
         self._profile_loaded = False
+        self.learnt = LearntCards(folder / "learnt")
+        self._made = 0
+        """How many times a profile was made or forgotten: a profile learnt in the background is kept only if none
+        was made meanwhile."""
+        self._relearning: threading.Thread | None = None
+        self._relearn_due: set[str] = set()
+        """Labels given a learnt card since they were last enrolled."""
 
     def reader(self) -> CardReader:
         """The locator and classifier sessions (loaded on first use); :class:`VisionError` if they cannot load
@@ -192,31 +203,102 @@ class Deck:
 
     # --- the profile -------------------------------------------------------------------------
 
+    def _framed(self) -> dict[str, list[list[np.ndarray]]]:
+        """Every kept photo as its framings, per label that has photos."""
+        return {label: self._framed_of(label) for label, n in self.counts().items() if n}
+
+    def _framed_of(self, label: str) -> list[list[np.ndarray]]:
+        """The kept photos of ``label``, each as its framings."""
+        return [[read_image(path) for path in self.framing_paths(label, p)] for p in self.photo_ids(label)]
+
+    def _keep_profile(self, profile: DeckProfile | None) -> None:
+        """Name cards against ``profile`` from now on, kept in the folder (``None``: the house deck)."""
+        self._made += 1
+        if profile is None:
+            self.profile_path.unlink(missing_ok=True)
+        else:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            profile.save(self.profile_path)
+        self._profile, self._profile_problem, self._profile_loaded = profile, None, True
+
     def build(self) -> dict[str, Any] | None:
-        """Enroll every photo into a deck profile, save it and name cards against it from now on."""
+        """Enroll every photo, and the cards learnt in play, into a deck profile, save it and name cards against it
+        from now on."""
         with self._lock:
             counts = self.counts()
             problem = enrollment_problem(counts)
             if problem:
                 raise ApiError(409, problem, counts=counts)
-            try:
-                framed = {label: [[read_image(path) for path in self.framing_paths(label, p)]
-                                  for p in self.photo_ids(label)] for label, n in counts.items() if n}
-                profile = enroll(self.reader().classifier, framed)
-            except VisionError as exc:
-                raise ApiError(503, f"card recognition is unavailable: {exc}") from None
-            self.folder.mkdir(parents=True, exist_ok=True)
-            profile.save(self.profile_path)
-            self._profile, self._profile_problem, self._profile_loaded = profile, None, True
+            self._enroll_now()
             return self.profile_summary()
 
+    def _enroll_now(self) -> None:
+        """Enroll every photo and learnt card into the profile in use, now; a 503 if the networks cannot."""
+        try:
+            profile = enroll(self.reader().classifier, self._framed(), learnt=self.learnt.crops())
+        except VisionError as exc:
+            raise ApiError(503, f"card recognition is unavailable: {exc}") from None
+        self._keep_profile(profile)
+
     def forget(self) -> bool:
-        """Go back to the shipped house deck; whether there was a profile. The photos stay."""
+        """Go back to the shipped house deck; whether there was a profile. The photos and learnt cards stay."""
         with self._lock:
             existed = self.profile_path.exists()
-            self.profile_path.unlink(missing_ok=True)
-            self._profile, self._profile_problem, self._profile_loaded = None, None, True
+            self._keep_profile(None)
             return existed
+
+    # --- learning in play ----------------------------------------------------------------------
+
+    def learn(self, label: str, crop: np.ndarray) -> bool:
+        """Keep ``crop``, a card the game says is ``label``, and enroll ``label`` again with it in the background;
+        False (nothing kept) while the camera names cards against the house deck, or a deck without ``label``."""
+        with self._lock:
+            if self.gallery() is None or self._profile is None or label not in self._profile.gallery.labels:
+                return False
+            self.learnt.keep(label, crop)
+            self._relearn_due.add(label)
+            if self._relearning is None:
+                self._relearning = threading.Thread(target=self._relearn, name="relearn", daemon=True)
+                self._relearning.start()
+            return True
+
+    def forget_learnt(self) -> int:
+        """Forget every card learnt in play, and enroll the deck in use again without them; how many there were."""
+        with self._lock:
+            count = self.learnt.clear()
+            if count and self.gallery() is not None:
+                self._enroll_now()
+            return count
+
+    def _relearn(self) -> None:
+        """Background thread: enroll each label given a card again, one at a time, outside the lock (the camera
+        names cards meanwhile); a profile made so is kept unless another was made or forgotten meanwhile."""
+        while True:
+            with self._lock:
+                if not self._relearn_due or self._profile is None:
+                    self._relearning = None
+                    self._relearn_due.clear()
+                    return
+                label, made, profile = self._relearn_due.pop(), self._made, self._profile
+            try:
+                with self._lock:
+                    photos, learnt = self._framed_of(label), self.learnt.crops_of(label)
+                if not photos:  # its photos were deleted: it waits for the deck to be built again
+                    continue
+                profile = relearnt(profile, self.reader().classifier, label, photos, learnt)
+            except Exception:  # photos that cannot be read now, or a bug: the profile in use stays
+                log.exception("learning in play: %s could not be enrolled again", label)
+                continue
+            with self._lock:
+                if made == self._made:
+                    self._keep_profile(profile)
+
+    def wait_learnt(self, timeout: float) -> bool:
+        """Wait until no enrollment runs in the background; whether that happened in ``timeout`` s."""
+        thread = self._relearning
+        if thread is not None:
+            thread.join(timeout)
+        return self._relearning is None or not self._relearning.is_alive()
 
     def profile_summary(self) -> dict[str, Any] | None:
         """The profile in use: beans and photos per bean, beans never named, and whether photos changed since."""
@@ -226,6 +308,7 @@ class Deck:
             enrolled = self._profile.photos
             counts = {label: n for label, n in self.counts().items() if n}
             return {"beans": len(enrolled), "photos": sum(enrolled.values()), "counts": enrolled,
+                    "learnt": sum(self._profile.learnt.values()), "learnt_counts": self._profile.learnt,
                     "missing": [label for label in VISION_LABELS if label not in enrolled],
                     "outdated": counts != enrolled}
 

@@ -5,8 +5,9 @@ table the rules explain becomes proposals on the tablet (source ``camera``), or 
 once when the table has turned auto-accept on and the camera is sure of every column it read.
 A change no legal move explains is said on the camera's status line. The camera's proposals still
 waiting on the tablet count as made when the next change is explained, so none is proposed twice
-(a hand rested on a field and left). The tracker knows no
-Flask; this module only wires frames, trackers and the games together.
+(a hand rested on a field and left). Where the fields the camera settled on agree with the game's, the top card of
+each is a card of the game's bean, which the enrolled deck learns (:mod:`companion.tracker.lessons`). The tracker
+knows no Flask; this module only wires frames, trackers and the games together.
 """
 
 from __future__ import annotations
@@ -16,10 +17,15 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from companion.rules.state import GameState
+from companion.tracker.lessons import Teacher
 from companion.tracker.table import Observation, TableTracker
 from companion.tracker.view import SURE, view_of
+from companion.vision.rectify import warp_card
 from companion.vision.scene import Scene
+from web.enrollment import CROP_SIZE
 from web.errors import ApiError
 from web.tables import Tables
 
@@ -28,7 +34,8 @@ log = logging.getLogger(__name__)
 class CameraReferee:
     """Frames in (scene and motion), proposals or pushed events out; ``auto`` pushes what the camera is sure of."""
 
-    def __init__(self, tables: Tables, on_change: Callable[[], None] = lambda: None, sure: float = SURE) -> None:
+    def __init__(self, tables: Tables, on_change: Callable[[], None] = lambda: None, sure: float = SURE,
+                 learn: Callable[[str, np.ndarray], object] | None = None) -> None:
         self.tables = tables
         self.on_change = on_change
         """Called when ``last`` changed (the status line is published again)."""
@@ -36,15 +43,19 @@ class CameraReferee:
         self.auto = False
         self.last: dict[str, Any] | None = None
         """The latest observation, as the status line shows it."""
+        self.learn = learn
+        """Given each lesson's bean and card crop (the deck learns in play), where set."""
         self._trackers: dict[int, TableTracker] = {}
+        self._teachers: dict[int, Teacher] = {}
         self._lock = threading.Lock()
 
     def watched(self) -> int | None:
         """The most recently played unfinished card game, if any."""
         return next(iter(self.tables.unfinished("bohnanza")), None)
 
-    def frame(self, scene: Scene, moving: bool) -> Observation | None:
-        """Camera thread: track one analysed frame; act on the observation it settles, if any."""
+    def frame(self, scene: Scene, moving: bool, image: np.ndarray | None = None) -> Observation | None:
+        """Camera thread: track one analysed frame; act on the observation it settles, if any; learn the lessons
+        of ``image`` (the frame) where the deck learns."""
         with self._lock:
             if moving:  # the votes start again: no game needs loading for that, 30 times a second
                 for tracker in self._trackers.values():
@@ -60,6 +71,10 @@ class CameraReferee:
             tracker = self._trackers.setdefault(game_id, TableTracker())
             waiting = [p.event for p in self.tables.proposals.pending(game_id) if p.source == "camera"]
             observation = tracker.observe(view, moving, state, waiting)
+            if image is not None and self.learn is not None:
+                teacher = self._teachers.setdefault(game_id, Teacher())
+                for lesson in teacher.new(scene, state, tracker.steadiness.told, self.sure):
+                    self.learn(lesson.bean, warp_card(image, lesson.corners, CROP_SIZE))
             if observation is not None:
                 self._act(game_id, observation)
             elif tracker.agrees and self.last and self.last.get("note"):

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -44,15 +45,19 @@ class DeckProfile:
     photos: dict[str, int]
     details: dict[str, list[np.ndarray]]
     """Per label, its photos' best framings at the detail size (PNG in the file)."""
+    learnt: dict[str, int] = field(default_factory=dict)
+    """Per label, the cards learnt in play (:mod:`companion.tracker.lessons`) enrolled beside its photos."""
 
     def save(self, path: str | Path) -> None:
-        """Write the profile as JSON."""
+        """Write the profile as JSON, whole or not at all (a crash while writing leaves the file that was)."""
         data = {"format": FORMAT, "model_sha256": self.model_sha256, "threshold": self.gallery.threshold,
-                "photos": self.photos,
+                "photos": self.photos, "learnt": self.learnt,
                 "prototypes": {label: [round(float(v), 6) for v in vec]
                                for label, vec in zip(self.gallery.labels, self.gallery.vectors)},
                 "details": {label: [_png(crop) for crop in crops] for label, crops in self.details.items()}}
-        Path(path).write_text(json.dumps(data, indent=1), encoding="utf-8")
+        written = Path(f"{path}.new")
+        written.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        os.replace(written, path)
 
     @classmethod
     def load(cls, path: str | Path, classifier: CardClassifier) -> DeckProfile:
@@ -76,7 +81,8 @@ class DeckProfile:
                 raise VisionError(f"{path}: deck profile was made with another model; {hint}")
             details = {str(k): [_unpng(text) for text in v] for k, v in data.get("details", {}).items()}
             return cls(str(data["model_sha256"]), gallery(labels, vectors, classifier, details),
-                       {str(k): int(v) for k, v in data["photos"].items()}, details)
+                       {str(k): int(v) for k, v in data["photos"].items()}, details,
+                       {str(k): int(v) for k, v in data.get("learnt", {}).items()})
         except FileNotFoundError:
             raise VisionError(f"{path}: no such deck profile; {hint}") from None
         except (ValueError, KeyError, TypeError, AttributeError, cv2.error) as exc:
@@ -140,21 +146,48 @@ def augment(crop: np.ndarray, rng: np.random.Generator, count: int = AUGMENTS) -
 
 
 def enroll(classifier: CardClassifier, photos: Mapping[str, Sequence[Sequence[np.ndarray]]],
-           seed: int = 0) -> DeckProfile:
+           seed: int = 0, learnt: Mapping[str, Sequence[np.ndarray]] | None = None) -> DeckProfile:
     """A profile from upright card crops per label: at least one photo each, every photo as one
     or more framings (:meth:`~companion.vision.locate.CardLocator.framings`). Framings at least
-    the detail size also give the second opinion's keypoints."""
-    rng = np.random.default_rng(seed)
+    the detail size also give the second opinion's keypoints. ``learnt`` adds, per label, cards learnt
+    in play (one crop each), enrolled as its photos are."""
+    learnt = learnt or {}
     labels = tuple(photos)
-    vectors = []
-    for label in labels:
-        variants = [v for framings in photos[label] for crop in framings for v in augment(crop, rng)]
-        if not variants:
-            raise VisionError(f"{label}: no card crop to enroll; give each photo at least one crop "
-                              "(CardLocator.enrollment_framings)")
-        mean = classifier.deck_embed(variants).mean(axis=0)
-        vectors.append(mean / np.linalg.norm(mean))
-    details = {label: [crop for framings in photos[label] for crop in details_of(framings)] for label in labels}
-    return DeckProfile(models_of(classifier),
-                       gallery(labels, np.array(vectors, np.float32), classifier, details),
-                       {k: len(v) for k, v in photos.items()}, details)
+    framed = {label: _framed(photos[label], learnt.get(label, ())) for label in labels}
+    vectors = np.array([prototype(classifier, label, framed[label], seed) for label in labels], np.float32)
+    details = {label: [crop for framings in framed[label] for crop in details_of(framings)] for label in labels}
+    return DeckProfile(models_of(classifier), gallery(labels, vectors, classifier, details),
+                       {k: len(v) for k, v in photos.items()}, details,
+                       {k: len(learnt[k]) for k in labels if learnt.get(k)})
+
+
+def relearnt(profile: DeckProfile, classifier: CardClassifier, label: str, photos: Sequence[Sequence[np.ndarray]],
+             learnt: Sequence[np.ndarray], seed: int = 0) -> DeckProfile:
+    """``profile`` with one enrolled ``label`` enrolled again from its ``photos`` and cards ``learnt`` in play, the
+    other labels as they were: the profile :func:`enroll` would make from them all, at a label's cost."""
+    labels = profile.gallery.labels
+    framed = _framed(photos, learnt)
+    vectors = profile.gallery.vectors.copy()
+    vectors[labels.index(label)] = prototype(classifier, label, framed, seed)
+    details = {**profile.details, label: [crop for framings in framed for crop in details_of(framings)]}
+    counts = {**profile.learnt, label: len(learnt)}
+    return DeckProfile(profile.model_sha256, gallery(labels, vectors, classifier, details),
+                       {**profile.photos, label: len(photos)}, details, {k: n for k, n in counts.items() if n})
+
+
+def _framed(photos: Sequence[Sequence[np.ndarray]], learnt: Sequence[np.ndarray]) -> list[Sequence[np.ndarray]]:
+    """A label's photos as their framings, then its learnt cards, each one framing."""
+    return [*photos, *([crop] for crop in learnt)]
+
+
+def prototype(classifier: CardClassifier, label: str, framed: Sequence[Sequence[np.ndarray]],
+              seed: int = 0) -> np.ndarray:
+    """A label's prototype: the mean embedding of its photos' framings and their augmented copies, drawn from the
+    label's own seed (so that no label's photos move another's prototype), of length 1."""
+    rng = np.random.default_rng([seed, *label.encode()])
+    variants = [v for framings in framed for crop in framings for v in augment(crop, rng)]
+    if not variants:
+        raise VisionError(f"{label}: no card crop to enroll; give each photo at least one crop "
+                          "(CardLocator.enrollment_framings)")
+    mean = classifier.deck_embed(variants).mean(axis=0)
+    return mean / np.linalg.norm(mean)

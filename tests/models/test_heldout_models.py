@@ -7,6 +7,7 @@ import pytest
 from companion.cards import VISION_LABELS
 from companion.vision.classifier import CardClassifier
 from models import evaluate
+from models.heldout import learning
 from models.heldout.families import FAMILIES
 from models.heldout.measure import FamilyResult, figures, lines, measure
 
@@ -67,3 +68,15 @@ def test_unseen_kin_decks_are_enrolled_named_and_reported(classifier):
     assert report.figures["kin_deck_images"] == len(VISION_LABELS)
     assert report.figures["kin_deck_1shot_top1"] >= FLOOR and report.figures["kin_deck_3shot_top1"] >= FLOOR
     assert any(line.startswith("unseen kin decks (1 x 16 labels x 1 photos), 1-shot") for line in report.lines)
+
+
+def test_a_held_out_deck_learns_in_play_from_the_cards_the_game_names(classifier):
+    """One round of play on a woodcut deck enrolled from one photo per bean: each card played is named against the
+    profile of the moment and taken as a lesson where the camera named it right or was unsure of it."""
+    result = learning.measure(classifier, "woodcut", SEED, decks=1, per_label=2, per_bean=1, checkpoints=(0, 1),
+                              tables=8, workers=1)
+    assert result.offered == len(VISION_LABELS) and 0 < result.taken <= result.offered
+    assert set(result.wrong) == {0, 1} and all(0 <= n <= result.photos for n in result.wrong.values())
+    assert result.photos == 2 * len(VISION_LABELS)
+    assert all(0.5 <= share <= 1 for share in result.rejected), result.rejected
+    assert "learning in play from 1-shot: 0 rounds" in "\n".join(learning.lines(result))

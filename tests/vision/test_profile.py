@@ -11,6 +11,7 @@ import pytest
 from companion.cards import VISION_LABELS
 from companion.vision import UNKNOWN, DeckProfile, VisionError, enroll
 from companion.vision.classifier import CARD_SHARE
+from companion.vision.profile import relearnt
 from models.dataset import non_card_photo
 from models.render import render_face, unseen_deck
 
@@ -134,3 +135,35 @@ def test_bad_profiles_say_what_to_do(tmp_path, classifier, profile):
     dataclasses.replace(profile, model_sha256="f" * 64).save(tmp_path / "old.json")
     with pytest.raises(VisionError, match="old.json.*another model"):
         DeckProfile.load(tmp_path / "old.json", classifier)
+
+
+def test_cards_learnt_in_play_join_their_labels_prototype_and_details(classifier, deck_faces, kit, reader):
+    shots = kit.photos_of(deck_faces[:3], 2, kit.seed + 8, cover=False)
+    framings = [reader.enrollment_framings(s)[0] for s in shots]
+    photos = {label: [framings[2 * k]] for k, label in enumerate(VISION_LABELS[:3])}
+    learnt = {VISION_LABELS[1]: [framings[3][0]]}
+    plain, taught = enroll(classifier, photos), enroll(classifier, photos, learnt=learnt)
+    assert taught.learnt == {VISION_LABELS[1]: 1} and taught.photos == plain.photos
+    assert len(taught.details[VISION_LABELS[1]]) == len(plain.details[VISION_LABELS[1]]) + 1
+    assert not np.allclose(taught.gallery.vectors[1], plain.gallery.vectors[1], atol=1e-3)
+    assert np.allclose(taught.gallery.vectors[[0, 2]], plain.gallery.vectors[[0, 2]], atol=1e-6)  # no other moved
+
+
+def test_one_label_enrolled_again_gives_the_profile_a_whole_enrollment_would(classifier, deck_faces, kit, reader):
+    shots = kit.photos_of(deck_faces[:3], 2, kit.seed + 8, cover=False)
+    framings = [reader.enrollment_framings(s)[0] for s in shots]
+    photos = {label: [framings[2 * k]] for k, label in enumerate(VISION_LABELS[:3])}
+    learnt = [framings[3][0], framings[5][0]]
+    whole = enroll(classifier, photos, learnt={VISION_LABELS[1]: learnt})
+    again = relearnt(enroll(classifier, photos), classifier, VISION_LABELS[1], photos[VISION_LABELS[1]], learnt)
+    assert np.allclose(again.gallery.vectors, whole.gallery.vectors, atol=1e-6)
+    assert again.learnt == whole.learnt == {VISION_LABELS[1]: 2} and again.photos == whole.photos
+    assert all(np.array_equal(a, b) for label in VISION_LABELS[:3]
+               for a, b in zip(again.details[label], whole.details[label], strict=True))  # fmt: skip
+
+
+def test_a_profile_keeps_its_learnt_cards_on_disk(tmp_path, classifier, profile):
+    taught = dataclasses.replace(profile, learnt={"blue": 3})
+    taught.save(tmp_path / "deck.json")
+    assert DeckProfile.load(tmp_path / "deck.json", classifier).learnt == {"blue": 3}
+    assert not list(tmp_path.glob("*.new"))  # written whole, then put in place

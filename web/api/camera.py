@@ -251,3 +251,12 @@ def forget_deck() -> Response:
     if not deck().forget():
         raise ApiError(404, "no deck profile to remove: the camera already uses the house deck")
     return jsonify(deck().progress())
+
+
+@bp.delete("/deck/learnt")
+def forget_learnt() -> Response:
+    """Forget the cards the camera learnt in play (the deck is enrolled again without them; the photos stay)."""
+    forgotten = deck().forget_learnt()
+    if not forgotten:
+        raise ApiError(404, "the camera has learnt no cards in play to forget")
+    return jsonify({**deck().progress(), "forgotten": forgotten})

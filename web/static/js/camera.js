@@ -250,6 +250,10 @@
       lines.push(el("p", {}, `The camera names the cards of your deck (${profile.beans} kinds of card from ${profile.photos} photos).`));
       if (profile.missing.length) lines.push(el("p", { class: "muted" }, `Never named: ${profile.missing.map(nameOf).join(", ")}.`));
       if (profile.outdated) lines.push(el("p", { class: "warn" }, "Photos changed since the deck was built: build it again."));
+      const learnt = Object.keys(profile.learnt_counts).map(nameOf).join(", ");
+      lines.push(el("p", { class: "muted", id: "learnt-state" }, profile.learnt
+        ? `Learnt in play: ${profile.learnt} cards (${learnt}), the top cards of fields whose bean the game knows.`
+        : "While you play, the camera learns your cards from the top card of each field whose bean the game knows."));
     } else {
       lines.push(el("p", {}, "The camera names the cards of the house deck."));
     }
@@ -258,6 +262,7 @@
     $("deck-state").replaceChildren(...lines);
     $("build-deck").disabled = Boolean(enrollment.problem);
     $("forget-deck").hidden = !profile;
+    $("forget-learnt").hidden = !(profile && profile.learnt);
   }
 
   async function change(method, path, body) {
@@ -306,6 +311,10 @@
   });
 
   $("forget-deck").addEventListener("click", () => change("DELETE", "/api/camera/deck"));
+
+  $("forget-learnt").addEventListener("click", () => {
+    if (confirm("Forget the cards the camera learnt in play? Your photos stay.")) change("DELETE", "/api/camera/deck/learnt");
+  });
 
   /* --- the whole deck laid out under the camera, read from one frame --------------------- */
 

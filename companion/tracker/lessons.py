@@ -1,0 +1,87 @@
+"""Lessons from play: field cards whose bean the game knows, for the camera to learn a group's deck by.
+
+A deck enrolled from one photo per bean may hold a poor photo of some bean, and then the camera names that bean's
+cards wrong or not at all. The game knows every field's bean. Where the fields of a seat, as the camera settled on
+them and as the frame shows them, agree column for column with the game's, the top card of each column is a card of
+the game's bean: a labelled photo of the group's own deck, taken at the table. The camera named it that bean or was
+unsure of it (a column it was unsure of agrees with any of its count); a card it is sure is another bean teaches
+nothing, since the camera or the game is wrong. A column is a lesson only where exactly one of the seat's fields in
+the game fits it, and only once: the same card lies on top until its field changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import cast
+
+import numpy as np
+
+from companion.rules.state import GameState
+from companion.tracker.explain import game_view
+from companion.tracker.view import FIELDS_PREFIX, Column, Part, Told, columns_differing
+from companion.vision.scene import Scene
+
+Key = tuple[int, str, int]
+"""A field as a lesson knows it: (seat, bean, count); a card planted on it, or a harvest, makes it another."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """The top card of a seat's field of ``count`` cards of ``bean``, lying at ``corners`` in the frame."""
+
+    seat: int
+    bean: str
+    count: int
+    corners: np.ndarray = field(compare=False, repr=False)
+
+    @property
+    def key(self) -> Key:
+        return self.seat, self.bean, self.count
+
+
+def fitting(column: Column, fields: tuple[Column, ...]) -> list[Column]:
+    """The game's fields (bean, count) that a seen column (its bean, None when unsure, and count) may show."""
+    bean, count = column
+    return [(b, n) for b, n in fields if n == count and (bean is None or b == bean)]
+
+
+def lessons(scene: Scene, state: GameState, settled: Mapping[Part, Told], sure: float) -> list[Lesson]:
+    """The lessons ``scene`` (a still frame, placed in its zones) gives: the top cards of the field columns of each
+    seat whose columns, as this frame shows them and as the seat ``settled`` on them, agree with the game's; a top
+    card named below ``sure`` confidence stands for any bean. A field holding more than one bean (High Bohn's mixed
+    fields) teaches nothing: its top card may be another bean than the one it is known by."""
+    game = game_view(state, tuple(range(len(state.players)))).seats()
+    seen: dict[int, list[tuple[Column, np.ndarray]]] = {}
+    for stack in scene.stacks:
+        if stack.zone and stack.zone.startswith(FIELDS_PREFIX):
+            bean = stack.bean if stack.top.confidence >= sure else None
+            seen.setdefault(int(stack.zone[len(FIELDS_PREFIX):]), []).append(((bean, stack.count), stack.top.corners))
+    found = []
+    for seat, columns in sorted(seen.items()):
+        fields, told = game.get(seat, ()), settled.get(seat)
+        if (told is None or columns_differing(fields, cast(tuple[Column, ...], told))
+                or columns_differing(fields, tuple(column for column, _ in columns))):  # fmt: skip
+            continue
+        pure = {(f.bean, f.count) for f in state.players[seat].fields if f.count and len(set(f.cards)) == 1}
+        for column, corners in columns:
+            fits = fitting(column, fields)
+            if len(fits) == 1 and fits[0] in pure:
+                found.append(Lesson(seat, str(fits[0][0]), fits[0][1], corners))
+    return found
+
+
+class Teacher:
+    """One game's lessons, each field learnt from once: a field's top card is new once a card is planted on it or
+    it is harvested (the game's (seat, bean, count) of it changes)."""
+
+    def __init__(self) -> None:
+        self.learnt: set[Key] = set()
+
+    def new(self, scene: Scene, state: GameState, settled: Mapping[Part, Told], sure: float) -> list[Lesson]:
+        """The lessons of ``scene`` (:func:`lessons`) not learnt before."""
+        fresh = [lesson for lesson in lessons(scene, state, settled, sure) if lesson.key not in self.learnt]
+        fields = {(seat, f.bean, f.count) for seat, player in enumerate(state.players) for f in player.fields
+                  if f.bean and f.count}  # fmt: skip
+        self.learnt = (self.learnt & fields) | {lesson.key for lesson in fresh}
+        return fresh

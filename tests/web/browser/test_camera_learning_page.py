@@ -1,0 +1,49 @@
+"""The cards the camera learnt in play, on the camera page of a real browser: said with their beans, and forgotten
+with one tap (the photos stay)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import cv2
+import pytest
+from selenium.webdriver.common.by import By
+
+from models.render import house_design, render_face
+from support.live_server import LiveServer, live_server
+from web.enrollment import CROP_SIZE, Deck
+
+
+def card(label: str) -> Any:
+    return cv2.resize(render_face(house_design(label)), CROP_SIZE, interpolation=cv2.INTER_AREA)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server whose deck is enrolled from two photos each of blue and soy and learnt three cards in play."""
+    with live_server(Path(tmp_path_factory.mktemp("instance"))) as running:
+        deck: Deck = running.app.extensions["deck"]
+        for label in ("blue", "soy"):
+            for _ in range(2):
+                deck.add_framings(label, [card(label)])
+        deck.build()
+        for label in ("blue", "blue", "soy"):
+            assert deck.learn(label, card(label))
+        assert deck.wait_learnt(60)
+        yield running
+
+
+def test_the_cards_learnt_in_play_are_said_and_forgotten_with_a_tap(page: Any) -> None:
+    page.open("/camera")
+    page.unlock()
+    page.until(lambda: "Learnt in play: 3 cards" in page.text("#deck-state"), "the learnt cards are not said")
+    assert "Blue Bean, Soy Bean" in page.text("#learnt-state")
+    assert page.find("#forget-learnt").size["height"] >= 44  # a touch-sized control
+    page.driver.execute_script("window.confirm = () => true;")
+    page.tap("#forget-learnt")
+    page.until(lambda: "While you play, the camera learns" in page.text("#learnt-state"),
+               "the page does not say the learnt cards were forgotten")
+    assert not page.driver.find_element(By.ID, "forget-learnt").is_displayed()
+    assert "from 4 photos" in page.text("#deck-state")  # the photos stay

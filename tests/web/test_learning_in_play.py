@@ -1,0 +1,176 @@
+"""Learning in play: the enrolled deck learns the top cards of fields whose bean the game knows.
+
+The deck is built from photos of house cards with the shipped networks; the camera referee is fed scenes with the
+frame they were read from, as the camera thread feeds it.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import cv2
+import numpy as np
+import pytest
+from flask import Flask
+
+from companion.cards import VISION_LABELS
+from companion.vision.classifier import UNKNOWN
+from companion.vision.rectify import warp_card
+from companion.vision.scene import Scene, SeenCard, Stack
+from models.camera import photograph
+from models.render import house_design, render_face
+from support.web_client import Editor
+from web.enrollment import CROP_SIZE, Deck
+from web.learnt import PER_BEAN
+
+WAIT_S = 60.0
+"""Longest wait for the deck to be enrolled again in the background."""
+ENROLLED = ("blue", "soy")
+CORNERS = np.array([[200, 100], [300, 100], [300, 250], [200, 250]], np.float32)
+
+
+def photo_of(label: str, seed: int) -> bytes:
+    image = photograph(render_face(house_design(label)), np.random.default_rng([seed, VISION_LABELS.index(label)]))
+    return cv2.imencode(".jpg", image)[1].tobytes()
+
+
+def build(editor: Editor) -> None:
+    """Enroll two photos of each of :data:`ENROLLED` and build the deck."""
+    for label in ENROLLED:
+        data = {"photo": [(io.BytesIO(photo_of(label, k)), f"{k}.jpg") for k in range(2)]}
+        assert editor.post(f"/api/camera/enrollment/{label}/photos", data=data,
+                           content_type="multipart/form-data").status_code == 201
+    assert editor.post("/api/camera/deck").status_code == 201
+
+
+def card(label: str) -> np.ndarray:
+    """An upright crop of a house card, as a lesson gives it."""
+    return cv2.resize(render_face(house_design(label)), CROP_SIZE, interpolation=cv2.INTER_AREA)
+
+
+def profile(editor: Editor) -> dict:
+    return editor.get("/api/camera/enrollment").get_json()["profile"]
+
+
+def learnt_files(deck: Deck, label: str) -> list[str]:
+    return sorted(p.name for p in (deck.learnt.folder / label).glob("*.png"))
+
+
+@pytest.fixture
+def deck(app: Flask) -> Deck:
+    return app.extensions["deck"]
+
+
+def test_a_card_learnt_in_play_is_enrolled_beside_the_photos_and_kept(app, editor, deck):
+    build(editor)
+    before = deck.gallery()
+    assert before is not None
+    assert profile(editor)["learnt"] == 0
+
+    assert deck.learn("blue", card("blue"))
+    assert deck.wait_learnt(WAIT_S)
+    summary = profile(editor)
+    assert summary["learnt"] == 1 and summary["learnt_counts"] == {"blue": 1}
+    assert summary["counts"] == {"blue": 2, "soy": 2} and not summary["outdated"]  # the photos did not change
+    after = deck.gallery()
+    assert after is not None and after is not before
+    blue, soy = after.labels.index("blue"), after.labels.index("soy")
+    assert not np.allclose(after.vectors[blue], before.vectors[blue])  # blue's prototype took the card in
+    assert np.allclose(after.vectors[soy], before.vectors[soy], atol=1e-6)
+
+    saved = json.loads(deck.profile_path.read_text())
+    assert saved["learnt"] == {"blue": 1}
+    again = Deck(deck.folder)  # after a restart
+    assert again.gallery() is not None and again.profile_summary()["learnt_counts"] == {"blue": 1}
+
+
+def test_only_the_newest_cards_of_a_bean_are_kept(editor, deck):
+    build(editor)
+    for _ in range(PER_BEAN + 2):
+        assert deck.learn("soy", card("soy"))
+    assert deck.wait_learnt(WAIT_S)
+    assert learnt_files(deck, "soy") == [f"{k:04d}.png" for k in range(3, PER_BEAN + 3)]
+    assert profile(editor)["learnt_counts"] == {"soy": PER_BEAN}
+
+
+def test_the_learnt_cards_can_be_forgotten(editor, deck):
+    build(editor)
+    deck.learn("blue", card("blue"))
+    deck.learn("soy", card("soy"))
+    assert deck.wait_learnt(WAIT_S)
+    response = editor.delete("/api/camera/deck/learnt")
+    assert response.status_code == 200 and response.get_json()["forgotten"] == 2
+    assert deck.wait_learnt(WAIT_S)
+    assert profile(editor)["learnt"] == 0 and not deck.learnt.folder.exists()
+    assert profile(editor)["counts"] == {"blue": 2, "soy": 2}  # the photos stay
+    refused = editor.delete("/api/camera/deck/learnt")
+    assert refused.status_code == 404 and "no cards" in refused.get_json()["error"]
+
+
+def test_a_rebuild_keeps_the_learnt_cards(editor, deck):
+    build(editor)
+    deck.learn("blue", card("blue"))
+    assert deck.wait_learnt(WAIT_S)
+    assert editor.post("/api/camera/deck").get_json()["profile"]["learnt_counts"] == {"blue": 1}
+
+
+def test_nothing_is_learnt_while_the_camera_names_the_house_deck(deck):
+    assert not deck.learn("blue", card("blue"))
+    assert not deck.learnt.folder.exists()
+
+
+def test_a_bean_the_deck_was_not_enrolled_with_is_not_learnt(editor, deck):
+    """Its cards are not named against the deck at all: it needs photos first."""
+    build(editor)
+    assert not deck.learn("red", card("red"))
+    assert deck.learnt.counts() == {}
+
+
+def test_forgetting_needs_the_pin_and_csrf(client):
+    assert client.delete("/api/camera/deck/learnt").status_code == 403
+
+
+def frame_with(label: str) -> np.ndarray:
+    """A table frame with one house card of ``label`` lying at :data:`CORNERS`."""
+    face = render_face(house_design(label))
+    h, w = face.shape[:2]
+    warp = cv2.getPerspectiveTransform(np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32), CORNERS)
+    frame = np.full((480, 640, 3), (40, 90, 40), np.uint8)
+    cv2.warpPerspective(face, warp, (640, 480), frame, borderMode=cv2.BORDER_TRANSPARENT)
+    return frame
+
+
+def a_field(label: str, count: int, confidence: float) -> Scene:
+    """The camera's scene of Ann's one field: ``count`` cards topped by one named ``label`` with ``confidence``."""
+    return Scene((), (Stack(label, count, CORNERS, SeenCard(CORNERS, label, confidence), "fields-0"),),
+                 ("fields-0", "fields-1", "fields-2", "face-up"))
+
+
+def test_the_camera_referee_teaches_the_deck_a_card_of_a_field_the_game_knows(app, editor, deck):
+    """Ann's blue lies on her field; the camera cannot name it (a blue of this deck it has not seen so), but the game
+    knows the field is blue: the card is learnt as a blue, once."""
+    build(editor)
+    game_id = editor.start()["game_id"]
+    assert editor.post(f"/api/games/{game_id}/moves",
+                       {"type": "plant", "player": 0, "bean": "blue", "source": "hand"}).status_code == 200
+    referee, image = app.extensions["hardware"].referee, frame_with("blue")
+    for _ in range(8):
+        referee.frame(a_field(UNKNOWN, 1, 0.3), False, image)
+    assert deck.wait_learnt(WAIT_S)
+    assert profile(editor)["learnt_counts"] == {"blue": 1}
+    kept = cv2.imread(str(deck.learnt.folder / "blue" / "0001.png"))
+    assert np.array_equal(kept, warp_card(image, CORNERS, CROP_SIZE))
+
+
+def test_a_field_the_camera_sees_otherwise_than_the_game_teaches_nothing(app, editor, deck):
+    build(editor)
+    game_id = editor.start()["game_id"]
+    editor.post(f"/api/games/{game_id}/moves", {"type": "plant", "player": 0, "bean": "blue", "source": "hand"})
+    referee, image = app.extensions["hardware"].referee, frame_with("blue")
+    for _ in range(8):
+        referee.frame(a_field("soy", 1, 0.97), False, image)  # the camera is sure of a soy: one of them is wrong
+    for _ in range(8):
+        referee.frame(a_field(UNKNOWN, 2, 0.3), False, image)  # a card more than the game has
+    assert deck.wait_learnt(WAIT_S)
+    assert profile(editor)["learnt"] == 0 and not deck.learnt.folder.exists()

@@ -1,0 +1,77 @@
+"""Cards the camera learnt in play: top cards of fields whose bean the game knows (:mod:`companion.tracker.lessons`).
+
+Each is kept as its upright crop in ``<instance>/deck/learnt/<bean id>/NNNN.png``, the newest
+:data:`PER_BEAN` of each bean, and enrolled beside the bean's photos whenever the deck profile is made.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.cards import VISION_LABELS
+from companion.vision.errors import VisionError
+from companion.vision.imageio import read_image
+
+PER_BEAN = 8
+"""Cards kept per bean, the oldest going first: held-out decks enrolled from one photo per bean named about as
+many cards right with 4 or 8 learnt cards per bean (models/MODEL_CARD.md, "Learning in play")."""
+
+
+class LearntCards:
+    """The learnt cards of one deck folder."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._lock = threading.Lock()
+
+    def _ids(self, label: str) -> list[int]:
+        folder = self.folder / label
+        return sorted(int(p.stem) for p in folder.glob("*.png") if p.stem.isdecimal()) if folder.is_dir() else []
+
+    def keep(self, label: str, crop: np.ndarray) -> None:
+        """Keep ``crop`` as a card of ``label``, dropping the oldest beyond :data:`PER_BEAN`."""
+        with self._lock:
+            folder = self.folder / label
+            folder.mkdir(parents=True, exist_ok=True)
+            ids = self._ids(label)
+            ok, data = cv2.imencode(".png", crop)
+            if not ok:
+                raise VisionError("a learnt card could not be encoded as PNG")
+            name = f"{max(ids, default=0) + 1:04d}.png"
+            (folder / f"{name}.new").write_bytes(data.tobytes())
+            os.replace(folder / f"{name}.new", folder / name)  # a card is kept whole or not at all
+            for old in ids[: max(0, len(ids) + 1 - PER_BEAN)]:
+                (folder / f"{old:04d}.png").unlink(missing_ok=True)
+
+    def counts(self) -> dict[str, int]:
+        """Learnt cards per label, only the labels that have some."""
+        with self._lock:
+            return {label: n for label in VISION_LABELS if (n := len(self._ids(label)))}
+
+    def crops(self) -> dict[str, list[np.ndarray]]:
+        """Every learnt card per label that has some, oldest first."""
+        return {label: crops for label in VISION_LABELS if (crops := self.crops_of(label))}
+
+    def crops_of(self, label: str) -> list[np.ndarray]:
+        """The learnt cards of ``label``, oldest first (a damaged file left out)."""
+        with self._lock:
+            out = []
+            for i in self._ids(label):
+                try:
+                    out.append(read_image(self.folder / label / f"{i:04d}.png"))
+                except VisionError:
+                    continue
+            return out
+
+    def clear(self) -> int:
+        """Forget every learnt card; how many there were."""
+        with self._lock:
+            count = sum(len(self._ids(label)) for label in VISION_LABELS)
+            shutil.rmtree(self.folder, ignore_errors=True)
+            return count

@@ -106,8 +106,8 @@ class Deck:
         self._profile_loaded = False
         self.learnt = LearntCards(folder / "learnt")
         self._made = 0
-        """How many times a profile was made or forgotten: a profile learnt in the background is kept only if none
-        was made meanwhile."""
+        """How many times a profile was made or forgotten: a profile learnt in the background from the one in use is
+        kept only if none was made meanwhile."""
         self._relearning: threading.Thread | None = None
         self._relearn_due: set[str] = set()
         """Labels given a learnt card since they were last enrolled."""
@@ -270,9 +270,32 @@ class Deck:
                 self._enroll_now()
             return count
 
+    def learnt_path(self, label: str, card: int) -> Path:
+        """A card learnt in play; a 404 if there is no such card."""
+        path = self.learnt.path(label, card)
+        if not path.is_file():
+            raise ApiError(404, f"{label_name(label)} has no learnt card {card}")
+        return path
+
+    def forget_learnt_card(self, label: str, card: int) -> None:
+        """Forget one card learnt in play (one the game had wrong) and enroll its bean again without it, now; a 404 if
+        there is no such card."""
+        with self._lock:
+            if not self.learnt.delete(label, card):
+                raise ApiError(404, f"{label_name(label)} has no learnt card {card}")
+            profile = self._profile if self.gallery() is not None else None
+            if profile is None or label not in profile.gallery.labels or not self.photo_ids(label):
+                return
+            try:
+                self._keep_profile(relearnt(profile, self.reader().classifier, label, self._framed_of(label),
+                                            self.learnt.crops_of(label)))
+            except VisionError as exc:
+                raise ApiError(503, f"card recognition is unavailable: {exc}") from None
+
     def _relearn(self) -> None:
         """Background thread: enroll each label given a card again, one at a time, outside the lock (the camera
-        names cards meanwhile); a profile made so is kept unless another was made or forgotten meanwhile."""
+        names cards meanwhile), from the profile in use; where another was made meanwhile, the label is enrolled
+        again from that one."""
         while True:
             with self._lock:
                 if not self._relearn_due or self._profile is None:
@@ -292,6 +315,8 @@ class Deck:
             with self._lock:
                 if made == self._made:
                     self._keep_profile(profile)
+                else:  # made from a profile since replaced: made again from the one in use
+                    self._relearn_due.add(label)
 
     def wait_learnt(self, timeout: float) -> bool:
         """Wait until no enrollment runs in the background; whether that happened in ``timeout`` s."""
@@ -320,7 +345,8 @@ class Deck:
             return {
                 "wanted": WANTED,
                 "beans": [{"id": label, "name": label_name(label), "photos": counts[label], "wanted": WANTED,
-                           "photo_ids": self.photo_ids(label)} for label in VISION_LABELS],
+                           "photo_ids": self.photo_ids(label), "learnt_ids": self.learnt.ids(label)}
+                          for label in VISION_LABELS],
                 "progress": round(done / (WANTED * len(VISION_LABELS)), 4),
                 "problem": enrollment_problem(counts),
                 "profile": self.profile_summary(),

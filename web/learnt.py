@@ -30,16 +30,29 @@ class LearntCards:
         self.folder = folder
         self._lock = threading.Lock()
 
-    def _ids(self, label: str) -> list[int]:
+    def ids(self, label: str) -> list[int]:
+        """The numbers of ``label``'s learnt cards, oldest first."""
         folder = self.folder / label
         return sorted(int(p.stem) for p in folder.glob("*.png") if p.stem.isdecimal()) if folder.is_dir() else []
+
+    def path(self, label: str, card: int) -> Path:
+        """Where learnt card number ``card`` of ``label`` is kept (it may not be)."""
+        return self.folder / label / f"{card:04d}.png"
+
+    def delete(self, label: str, card: int) -> bool:
+        """Forget one learnt card; whether it was there."""
+        with self._lock:
+            if not self.path(label, card).is_file():
+                return False
+            self.path(label, card).unlink()
+            return True
 
     def keep(self, label: str, crop: np.ndarray) -> None:
         """Keep ``crop`` as a card of ``label``, dropping the oldest beyond :data:`PER_BEAN`."""
         with self._lock:
             folder = self.folder / label
             folder.mkdir(parents=True, exist_ok=True)
-            ids = self._ids(label)
+            ids = self.ids(label)
             ok, data = cv2.imencode(".png", crop)
             if not ok:
                 raise VisionError("a learnt card could not be encoded as PNG")
@@ -47,12 +60,12 @@ class LearntCards:
             (folder / f"{name}.new").write_bytes(data.tobytes())
             os.replace(folder / f"{name}.new", folder / name)  # a card is kept whole or not at all
             for old in ids[: max(0, len(ids) + 1 - PER_BEAN)]:
-                (folder / f"{old:04d}.png").unlink(missing_ok=True)
+                self.path(label, old).unlink(missing_ok=True)
 
     def counts(self) -> dict[str, int]:
         """Learnt cards per label, only the labels that have some."""
         with self._lock:
-            return {label: n for label in VISION_LABELS if (n := len(self._ids(label)))}
+            return {label: n for label in VISION_LABELS if (n := len(self.ids(label)))}
 
     def crops(self) -> dict[str, list[np.ndarray]]:
         """Every learnt card per label that has some, oldest first."""
@@ -62,9 +75,9 @@ class LearntCards:
         """The learnt cards of ``label``, oldest first (a damaged file left out)."""
         with self._lock:
             out = []
-            for i in self._ids(label):
+            for i in self.ids(label):
                 try:
-                    out.append(read_image(self.folder / label / f"{i:04d}.png"))
+                    out.append(read_image(self.path(label, i)))
                 except VisionError:
                     continue
             return out
@@ -72,6 +85,6 @@ class LearntCards:
     def clear(self) -> int:
         """Forget every learnt card; how many there were."""
         with self._lock:
-            count = sum(len(self._ids(label)) for label in VISION_LABELS)
+            count = sum(len(self.ids(label)) for label in VISION_LABELS)
             shutil.rmtree(self.folder, ignore_errors=True)
             return count

@@ -160,7 +160,7 @@ def test_hostile_bodies_are_refused_with_a_sentence(operation, editor: tuple[str
     @example(body=b'{"event": null, "pin": "\\udfff", "count": [1], "orders": 7}', kind="bohnanza",
              content_type="application/json")  # fmt: skip
     def post(body: bytes, kind: str, content_type: str) -> None:
-        path = operation.path.format(game_id=games[kind], proposal_id=1, bean="blue", photo=1)
+        path = operation.path.format(game_id=games[kind], proposal_id=1, bean="blue", photo=1, card=1)
         before = stored(url, session)
         response = session.request(operation.method.upper(), f"{url}{path}", data=body,
                                    headers={"Content-Type": content_type}, timeout=10)  # fmt: skip

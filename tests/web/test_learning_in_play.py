@@ -108,6 +108,33 @@ def test_the_learnt_cards_can_be_forgotten(editor, deck):
     assert refused.status_code == 404 and "no cards" in refused.get_json()["error"]
 
 
+def test_one_learnt_card_is_shown_and_forgotten_on_its_own(client, editor, deck):
+    """A card the game had wrong (a soy entered as a blue) is taken back out of the blue's enrollment."""
+    build(editor)
+    deck.learn("blue", card("blue"))
+    deck.learn("blue", card("soy"))
+    assert deck.wait_learnt(WAIT_S)
+    blue = next(b for b in editor.get("/api/camera/enrollment").get_json()["beans"] if b["id"] == "blue")
+    assert blue["learnt_ids"] == [1, 2]
+    shown = client.get("/api/camera/enrollment/blue/learnt/2.png")
+    assert shown.status_code == 200 and shown.mimetype == "image/png"
+    assert np.array_equal(cv2.imdecode(np.frombuffer(shown.data, np.uint8), cv2.IMREAD_COLOR), card("soy"))
+    before = deck.gallery()
+
+    response = editor.delete("/api/camera/enrollment/blue/learnt/2")
+    assert response.status_code == 200 and response.get_json()["bean"]["learnt_ids"] == [1]
+    assert profile(editor)["learnt_counts"] == {"blue": 1}
+    after = deck.gallery()
+    assert after is not None and before is not None
+    k = after.labels.index("blue")
+    assert not np.allclose(after.vectors[k], before.vectors[k])  # enrolled again without it, at once
+    for path in ("/api/camera/enrollment/blue/learnt/2", "/api/camera/enrollment/nope/learnt/1"):
+        assert editor.delete(path).status_code == 404
+    assert client.get("/api/camera/enrollment/blue/learnt/2.png").status_code == 404
+    assert client.delete("/api/camera/enrollment/blue/learnt/1").status_code == 403
+    assert deck.learnt.ids("blue") == [1]
+
+
 def test_a_rebuild_keeps_the_learnt_cards(editor, deck):
     build(editor)
     deck.learn("blue", card("blue"))

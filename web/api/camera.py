@@ -238,6 +238,20 @@ def delete_photos(bean: str) -> tuple[Response, int]:
     return _bean_progress(label, 200, deleted=deck().delete(label))
 
 
+@bp.get("/enrollment/<bean>/learnt/<int:card>.png")
+def learnt_image(bean: str, card: int) -> Response:
+    """One card learnt in play: the top card of a field whose bean the game knew, as it is enrolled."""
+    return send_file(deck().learnt_path(check_label(bean), card), mimetype="image/png", max_age=0)
+
+
+@bp.delete("/enrollment/<bean>/learnt/<int:card>")
+def delete_learnt(bean: str, card: int) -> tuple[Response, int]:
+    """Forget one card learnt in play (one the game had wrong); its bean is enrolled again without it."""
+    label = check_label(bean)
+    deck().forget_learnt_card(label, card)
+    return _bean_progress(label, 200, deleted=1)
+
+
 @bp.post("/deck")
 def build_deck() -> tuple[Response, int]:
     """Build the deck profile from all photos; the camera names cards against it from now on."""

@@ -1,5 +1,5 @@
-"""The cards the camera learnt in play, on the camera page of a real browser: said with their beans, and forgotten
-with one tap (the photos stay)."""
+"""The cards the camera learnt in play, on the camera page of a real browser: said with their beans, each shown under
+its bean and forgotten with a tap, and all forgotten with one (the photos stay)."""
 
 from __future__ import annotations
 
@@ -35,11 +35,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         yield running
 
 
-def test_the_cards_learnt_in_play_are_said_and_forgotten_with_a_tap(page: Any) -> None:
+def test_the_cards_learnt_in_play_are_shown_and_forgotten_one_or_all(page: Any) -> None:
     page.open("/camera")
     page.unlock()
     page.until(lambda: "Learnt in play: 3 cards" in page.text("#deck-state"), "the learnt cards are not said")
     assert "Blue Bean, Soy Bean" in page.text("#learnt-state")
+    page.tap('.bean-tile[data-bean="blue"]')
+    page.until(lambda: len(page.driver.find_elements(By.CSS_SELECTOR, "#learnt-thumbs .thumb")) == 2,
+               "the blue's two learnt cards are not shown")
+    page.tap("#learnt-thumbs .thumb:first-child .thumb-delete")
+    page.until(lambda: len(page.driver.find_elements(By.CSS_SELECTOR, "#learnt-thumbs .thumb")) == 1,
+               "the learnt card is not forgotten")
+    page.until(lambda: "Learnt in play: 2 cards" in page.text("#deck-state"), "the count does not follow")
     assert page.find("#forget-learnt").size["height"] >= 44  # a touch-sized control
     page.driver.execute_script("window.confirm = () => true;")
     page.tap("#forget-learnt")

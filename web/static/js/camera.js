@@ -239,6 +239,13 @@
         type: "button", class: "thumb-delete", "aria-label": `delete photo ${photo}`,
         onclick: () => change("DELETE", `${beanPath(bean.id)}/photos/${photo}`),
       }, "×"))));
+    $("learnt-cards").hidden = bean.learnt_ids.length === 0;
+    $("learnt-thumbs").replaceChildren(...bean.learnt_ids.map((card) => el("figure", { class: "thumb" },
+      el("img", { src: `${beanPath(bean.id)}/learnt/${card}.png?v=${card}`, alt: `card ${card} learnt in play as ${bean.name}` }),
+      el("button", {
+        type: "button", class: "thumb-delete", "aria-label": `forget learnt card ${card}`,
+        onclick: () => change("DELETE", `${beanPath(bean.id)}/learnt/${card}`),
+      }, "×"))));
   }
 
   const nameOf = (id) => (enrollment.beans.find((b) => b.id === id) || { name: id }).name;

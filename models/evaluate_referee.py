@@ -17,25 +17,35 @@ from __future__ import annotations
 
 import argparse
 import copy
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 
+from companion.cards import VISION_LABELS
 from companion.records.jsonl import load_record
 from companion.rules.moves import Move, move_from_dict
 from companion.rules.setup import Setup
 from companion.rules.state import GameState
 from companion.tracker.explain import game_view
+from companion.tracker.lessons import PER_BEAN, Teacher
 from companion.tracker.table import TableTracker, believed
-from companion.tracker.view import SURE, view_of
-from companion.vision.scene import SceneReader
+from companion.tracker.view import SURE, Part, Told, view_of
+from companion.vision.classifier import CardClassifier
+from companion.vision.keypoints import DETAIL_SIZE
+from companion.vision.profile import enroll, relearnt
+from companion.vision.rectify import warp_card
+from companion.vision.scene import Scene, SceneReader
 from companion.vision.table_reader import TableReader
 from models.camera import light, sensor
 from models.game_table import SEATS_AT, draw_table, hand_over
-from models.render import house_design, render_face
+from models.heldout.families import FAMILIES
+from models.heldout.measure import deck_seed, enrollment_shots
+from models.heldout.photos import shoot
+from models.render import FACE_H, FACE_W, house_design, render_face
 
 STILL = 9
 """Still frames after each change (0.3 s at 30 frames a second): the table reader reads the 1st, 2nd, 4th and 8th
@@ -120,17 +130,45 @@ class Refereed:
         return sum(s for p, s in zip(self.proposed, self.sure) if p != self.expected)
 
 
+class GroupDeck:
+    """A held-out family's deck on the table (:mod:`models.heldout`), enrolled from one photo per bean as a group
+    would, and, with ``learn``, learning in play as the server does (:mod:`companion.tracker.lessons`)."""
+
+    def __init__(self, family: str, seed: int, classifier: CardClassifier, learn: bool) -> None:
+        deck = deck_seed(seed, 0)
+        self.faces = {label: cv2.resize(face, (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
+                      for label, face in zip(VISION_LABELS, FAMILIES[family].deck(deck))}
+        enrolled = shoot(enrollment_shots(family, seed, 0, 1), classifier.manifest)
+        self.photos = {label: [views.framings] for label, views in zip(VISION_LABELS, enrolled)}
+        self.classifier = classifier
+        self.profile = enroll(classifier, self.photos)
+        self.teacher = Teacher() if learn else None
+        self.learnt: dict[str, list[np.ndarray]] = {}
+
+    def learn(self, frame: np.ndarray, scene: Scene, state: GameState, told: Mapping[Part, Told]) -> None:
+        """Learn the lessons of one analysed frame: each bean given a card enrolled again (the newest
+        :data:`~companion.tracker.lessons.PER_BEAN` it was given)."""
+        if self.teacher is None:
+            return
+        for lesson in self.teacher.new(scene, state, told, SURE):
+            cards = self.learnt.setdefault(lesson.bean, [])
+            cards[:] = [*cards, warp_card(frame, lesson.corners, DETAIL_SIZE)][-PER_BEAN:]
+            self.profile = relearnt(self.profile, self.classifier, lesson.bean, self.photos[lesson.bean], cards)
+
+
 def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None, still: int = STILL,
-            resting: bool = False, discard: bool = True, bumped: bool = False) -> Iterator[Refereed]:
+            resting: bool = False, discard: bool = True, bumped: bool = False,
+            group: GroupDeck | None = None) -> Iterator[Refereed]:
     """Each visible event of the record's events ``start``..``stop``, refereed by the camera (see the module), the
     table still for ``still`` frames after each (and a hand resting on it for as long, with ``resting``; the discard
-    pile bumped meanwhile, with ``bumped``); without ``discard``, the table has no discard marker."""
+    pile bumped meanwhile, with ``bumped``); without ``discard``, the table has no discard marker; with ``group``,
+    the table shows that deck's cards, named against its profile, instead of the house deck."""
     record = load_record(path)
     header = record.header
     setup = Setup(header.ruleset, tuple(header.players), header.start_player, dict(header.options))
     truth, ours = GameState(setup), GameState(setup)
     seats = tuple(range(len(header.players)))
-    faces = {bean: render_face(house_design(bean)) for bean in truth.deck_counts}
+    faces = group.faces if group else {bean: render_face(house_design(bean)) for bean in truth.deck_counts}
     table, tracker = TableReader(reader or SceneReader()), TableTracker()
     rng = np.random.default_rng(8)
     for number, (_, event) in enumerate(record.events[:stop]):
@@ -146,10 +184,12 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
         sure: list[bool] = []
         notes = 0
         for frame in table_frames(truth, faces, number, rng, still, resting, discard, bumped):
-            reading = table.read(frame)
+            reading = table.read(frame, group.profile.gallery if group else None)
             if not reading.news:
                 continue
             observation = tracker.observe(view_of(reading.scene, seats, SURE), reading.moving, ours, waiting)
+            if group and not reading.moving:
+                group.learn(frame, reading.scene, ours, tracker.steadiness.told)
             if observation is not None:
                 notes += observation.note is not None
                 for event in observation.events:
@@ -188,6 +228,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-discard", action="store_true", help="a table without the discard marker and pile")
     parser.add_argument("--bumped", action="store_true",
                         help="as --resting, and the discard pile's top card is bumped while the hand rests")
+    parser.add_argument("--deck", metavar="FAMILY:SEED",
+                        help=f"the table shows a held-out deck ({', '.join(FAMILIES)}) enrolled from 1 photo per bean")
+    parser.add_argument("--learn", action="store_true", help="with --deck: the deck learns in play")
     args = parser.parse_args(argv)
     if args.still < 1:
         parser.error("--still must be at least 1 frame")
@@ -195,10 +238,18 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"no record at {args.record}")
     if args.bumped and args.no_discard:
         parser.error("--bumped needs the discard pile: leave out --no-discard")
+    if args.learn and not args.deck:
+        parser.error("--learn needs --deck: only an enrolled deck learns in play")
     first, last = args.events
     resting = args.resting or args.bumped
-    events = list(referee(args.record, first, last, still=args.still, resting=resting,
-                          discard=not args.no_discard, bumped=args.bumped))
+    reader, group = SceneReader(), None
+    if args.deck:
+        family, _, seed = args.deck.partition(":")
+        if family not in FAMILIES or not seed.isdecimal():
+            parser.error(f"--deck takes FAMILY:SEED, a family of {', '.join(FAMILIES)} and a number")
+        group = GroupDeck(family, int(seed), reader.classifier, args.learn)
+    events = list(referee(args.record, first, last, reader, still=args.still, resting=resting,
+                          discard=not args.no_discard, bumped=args.bumped, group=group))
     for event in events:
         if event.expected not in event.proposed:
             print(f"missed event {event.number}: {event.expected}; proposed {list(event.proposed)}")
@@ -218,6 +269,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{found} of {len(wanted)} visible events in order, {len(proposed) - found} extra ({sure_extra} of the "
           f"proposals other than the event made were sure), {sum(e.notes for e in events)} views no move explained; "
           f"{sure_harvests} of {len(harvests)} harvests proposed sure (auto-accept pushes them)")
+    if group is not None:
+        print(f"{args.deck} deck enrolled from 1 photo per bean, "
+              + (f"{sum(map(len, group.learnt.values()))} cards learnt in play" if args.learn else "no learning"))
     return 0
 
 

@@ -15,12 +15,9 @@ import cv2
 import numpy as np
 
 from companion.cards import VISION_LABELS
+from companion.tracker.lessons import PER_BEAN
 from companion.vision.errors import VisionError
 from companion.vision.imageio import read_image
-
-PER_BEAN = 8
-"""Cards kept per bean, the oldest going first: held-out decks enrolled from one photo per bean named about as
-many cards right with 4 or 8 learnt cards per bean (models/MODEL_CARD.md, "Learning in play")."""
 
 
 class LearntCards:

@@ -21,7 +21,7 @@ from companion.rules.legal import Choice, LegalMove
 from companion.rules.moves import Move
 from companion.rules.state import GameState
 from companion.rules.violations import IllegalMove
-from companion.tracker.view import TableView, distance
+from companion.tracker.view import TableView, distance, guessed
 
 DEPTH = 3
 """Most moves one settled change of the table may stand for (two face-up beans planted, and a harvest)."""
@@ -86,14 +86,16 @@ def candidates(state: GameState, seen: TableView) -> Iterator[tuple[Move, bool]]
 
 def explain(state: GameState, seen: TableView) -> list[Move] | None:
     """The moves (oldest first) that turn the game's table into ``seen``: [] when they agree already, None
-    when no sequence of at most ``DEPTH`` legal moves does."""
+    when no sequence of at most ``DEPTH`` legal moves does. Of the shortest sequences that do, the first that bears
+    out the most of the camera's guesses of columns it was unsure of (:func:`~companion.tracker.view.guessed`): a
+    card it took for a chili, unsure, is planted as a chili rather than as the first bean the rules allow."""
     seats = tuple(seat for seat, _ in seen.fields)
     start = distance(game_view(state, seats), seen)
     if start[0] == 0:
         return []
     frontier: list[tuple[GameState, list[Move], tuple[int, int]]] = [(state, [], start)]
     for _ in range(DEPTH):
-        grown = []
+        grown, done = [], []
         for current, path, far in frontier:
             for move, step in candidates(current, seen):
                 after = copy.deepcopy(current)
@@ -103,8 +105,12 @@ def explain(state: GameState, seen: TableView) -> list[Move] | None:
                     continue
                 left = distance(game_view(after, seats), seen)
                 if left[0] == 0:
-                    return path + [logged]
-                if left < far or (step and left == far):
+                    if not seen.guesses:
+                        return path + [logged]
+                    done.append((guessed(game_view(after, seats), seen), path + [logged]))
+                elif left < far or (step and left == far):
                     grown.append((after, path + [logged], left))
+        if done:
+            return max(done, key=lambda d: d[0])[1]
         frontier = grown
     return None

@@ -22,6 +22,9 @@ from companion.tracker.explain import game_view
 from companion.tracker.view import FIELDS_PREFIX, Column, Part, Told, columns_differing
 from companion.vision.scene import Scene
 
+PER_BEAN = 8
+"""Lessons a deck keeps per bean, the oldest going first: held-out decks enrolled from one photo per bean named about
+as many cards right with 4 or 8 further cards per bean (models/MODEL_CARD.md, "Learning in play")."""
 Key = tuple[int, str, int]
 """A field as a lesson knows it: (seat, bean, count); a card planted on it, or a harvest, makes it another."""
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.rules.moves import move_from_dict, move_to_dict
@@ -85,7 +85,7 @@ class Steadiness:
         if all(self.told.get(part) == told for part, told in now.items()):
             return None
         self.told.update(now)
-        return TableView.of_parts(now)
+        return replace(TableView.of_parts(now), guesses=view.guesses)  # the latest frame's guesses
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from typing import cast
 
 import numpy as np
 
+from companion.vision.classifier import UNKNOWN
 from companion.vision.scene import Scene
 
 Column = tuple[str | None, int]
@@ -53,6 +54,9 @@ class TableView:
     face_up: tuple[str, ...] | None = None
     discard: tuple[str, ...] | None = None
     pile_top: Place | None = field(default=None, compare=False)
+    guesses: tuple[tuple[int, tuple[Column, ...]], ...] = field(default=(), compare=False)
+    """Per seat, the columns whose bean the camera was unsure of, with the bean it took them for (not part of what
+    the view tells the rules: a guess only ranks the moves that explain a change, :func:`guessed`)."""
 
     def seats(self) -> dict[int, tuple[Column, ...]]:
         return dict(self.fields)
@@ -85,6 +89,7 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float) -> TableView:
     face-up area or discard pile out of sight, is left out (not seen empty). A top card named with less than
     ``sure`` confidence leaves its column's bean open; the discard pile's top card, the pile untold."""
     by_seat: dict[int, list[Column]] = {}
+    guessed_at: dict[int, list[Column]] = {}
     face_up: list[str] = []
     discarded: list[tuple[str, bool]] = []
     pile_top: Place | None = None
@@ -95,14 +100,24 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float) -> TableView:
             discarded.append((stack.bean, stack.top.confidence >= sure))
             pile_top = place_of(stack.top.corners)
         elif stack.zone and stack.zone.startswith(FIELDS_PREFIX):
-            bean = stack.bean if stack.top.confidence >= sure else None
-            by_seat.setdefault(int(stack.zone[len(FIELDS_PREFIX):]), []).append((bean, stack.count))
+            seat, bean = int(stack.zone[len(FIELDS_PREFIX):]), stack.bean if stack.top.confidence >= sure else None
+            by_seat.setdefault(seat, []).append((bean, stack.count))
+            if bean is None and stack.bean != UNKNOWN:
+                guessed_at.setdefault(seat, []).append((stack.bean, stack.count))
     zones = set(scene.zones)
     fields = tuple((seat, _sorted(by_seat.get(seat, ()))) for seat in sorted(set(seats))
                    if f"{FIELDS_PREFIX}{seat}" in zones)  # fmt: skip
     pile = top_of_pile(discarded) if DISCARD in zones else None
+    guesses = tuple((seat, _sorted(columns)) for seat, columns in sorted(guessed_at.items()))
     return TableView(fields, tuple(sorted(face_up)) if FACE_UP in zones else None, pile,
-                     pile_top if pile and len(discarded) == 1 else None)
+                     pile_top if pile and len(discarded) == 1 else None, guesses)
+
+
+def guessed(game: TableView, seen: TableView) -> int:
+    """How many of the camera's guesses (:attr:`TableView.guesses`) the game's table bears out: columns it was unsure
+    of whose seat in the game has a column of the bean it took them for and of their count."""
+    ours = game.seats()
+    return sum(column in ours.get(seat, ()) for seat, columns in seen.guesses for column in columns)
 
 
 def place_of(corners: np.ndarray) -> Place:

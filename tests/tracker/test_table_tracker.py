@@ -6,6 +6,8 @@ beans; the discard pile's top), frames as (view, moving). The game is a real tab
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -15,6 +17,7 @@ from companion.rules.state import GameState
 from companion.tracker.explain import explain
 from companion.tracker.table import Observation, Steadiness, TableTracker, believed, discarded
 from companion.tracker.view import (
+    SURE,
     TableView,
     cards_differing,
     distance,
@@ -126,6 +129,46 @@ def test_a_column_named_unsure_takes_the_bean_its_field_grows():
     assert observation is not None
     assert observation.events[0]["bean"] == "garden"
     assert not observation.sure  # an unsure reading waits for a tap
+
+
+def guessing(view: TableView, seat: int, *columns: tuple[str, int]) -> TableView:
+    """``view`` with the camera's guesses of the columns of ``seat`` it was unsure of."""
+    return dataclasses.replace(view, guesses=((seat, tuple(sorted(columns))),))
+
+
+def test_a_bean_planted_unsure_is_proposed_as_the_bean_the_camera_took_it_for():
+    """A card of a group's own deck the camera names a chili, unsure: the plant it proposes (waiting for a tap) is of
+    a chili, not of the first bean the rules would allow."""
+    state, tracker = table(), TableTracker()
+    settle(tracker, state, seen())
+    observation = settle(tracker, state, guessing(seen(ann=((None, 1),)), ANN, ("chili", 1)))
+    assert observation is not None and not observation.sure
+    assert [(e["type"], e["bean"]) for e in observation.events] == [("plant", "chili")]
+    blind = TableTracker()
+    settle(blind, state, seen())
+    unguessed = settle(blind, state, seen(ann=((None, 1),)))
+    assert unguessed is not None and unguessed.events[0]["bean"] != "chili"  # without the guess: the rules' first
+
+
+def test_of_two_like_fields_the_one_harvested_is_the_one_the_camera_no_longer_guesses():
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
+                 {"type": "plant", "player": ANN, "bean": "stink", "source": "hand"})
+    tracker = TableTracker()
+    settle(tracker, state, seen(ann=(("blue", 1), ("stink", 1))))
+    observation = settle(tracker, state, guessing(seen(ann=((None, 1),)), ANN, ("blue", 1)))
+    assert observation is not None
+    assert observation.events == ({"type": "harvest", "player": ANN, "field": 1},)  # the stink went, the blue stays
+
+
+def test_the_view_keeps_what_the_camera_took_unsure_columns_for_apart_from_what_it_tells():
+    corners = np.zeros((4, 2), np.float32)
+    scene = Scene((), (Stack("chili", 2, corners, SeenCard(corners, "chili", 0.6), "fields-0"),
+                       Stack("unknown", 1, corners, SeenCard(corners, "unknown", 0.2), "fields-0"),
+                       Stack("blue", 1, corners, SeenCard(corners, "blue", 0.97), "fields-0")), ("fields-0",))
+    view = view_of(scene, (ANN,), SURE)
+    assert view.fields == ((ANN, ((None, 1), (None, 2), ("blue", 1))),)  # fmt: skip
+    assert view.guesses == ((ANN, (("chili", 2),)),)
+    assert view == dataclasses.replace(view, guesses=())  # a guess tells the rules nothing
 
 
 def test_what_the_rules_do_not_allow_is_not_proposed_but_said():

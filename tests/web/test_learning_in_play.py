@@ -15,6 +15,7 @@ import pytest
 from flask import Flask
 
 from companion.cards import VISION_LABELS
+from companion.tracker.lessons import PER_BEAN
 from companion.vision.classifier import UNKNOWN
 from companion.vision.rectify import warp_card
 from companion.vision.scene import Scene, SeenCard, Stack
@@ -22,7 +23,6 @@ from models.camera import photograph
 from models.render import house_design, render_face
 from support.web_client import Editor
 from web.enrollment import CROP_SIZE, Deck
-from web.learnt import PER_BEAN
 
 WAIT_S = 60.0
 """Longest wait for the deck to be enrolled again in the background."""

@@ -4,7 +4,8 @@
 
 Each event of the record that changes what lies on the table (a plant, beans turned over, a
 harvest) is drawn as the table then stands (1280 x 720, 3 seats, the face-up area and the discard
-pile at their printed markers, the house deck): two frames of a hand reaching over it, then still
+pile at their printed markers, the house deck, or with ``--deck`` a held-out family's deck enrolled from one photo per
+bean): two frames of a hand reaching over it, then still
 ones, under one light per event, each frame with its own sensor noise, blur and compression. The frames go
 through the table reader (markers, columns, band network, classifier, zones, motion) and the
 table tracker (votes, the rules' legal moves). What a camera cannot see (trades, ending the

@@ -172,7 +172,8 @@ def relearnt(profile: DeckProfile, classifier: CardClassifier, label: str, photo
     details = {**profile.details, label: [crop for framings in framed for crop in details_of(framings)]}
     counts = {**profile.learnt, label: len(learnt)}
     return DeckProfile(profile.model_sha256, gallery(labels, vectors, classifier, details),
-                       {**profile.photos, label: len(photos)}, details, {k: n for k, n in counts.items() if n})
+                       {**profile.photos, label: len(photos)}, details,
+                       {k: counts[k] for k in labels if counts.get(k)})  # in the labels' order, as enroll gives
 
 
 def _framed(photos: Sequence[Sequence[np.ndarray]], learnt: Sequence[np.ndarray]) -> list[Sequence[np.ndarray]]:

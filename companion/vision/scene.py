@@ -32,6 +32,10 @@ from companion.vision.zones import TableZones, carried, find_markers
 
 Held = tuple[tuple[Column, Prediction], ...]
 """What one outline holds: its column (or its pieces' columns), each with its top card named."""
+DOUBTFUL = 0.9
+"""Below this confidence a lone card's outline is read as its card-shaped pieces, or its halves
+(:func:`~companion.vision.strips.halves`), too: two cards of a group's own deck lying side by side, joined into one
+outline, may pass for one card, unsure."""
 TOP_ROUNDS = 1
 """Rounds of the corner refiner for a column's top card not recognised at first (two named fewer on the tuning
 tables)."""
@@ -144,17 +148,23 @@ class SceneReader:
         one's corners) are cut out of the outlines. An outline whose card is not recognised, and that holds
         card-shaped pieces (cards side by side that the light joined), is read as those pieces; one that holds
         none, as its two halves where both name a card (:func:`~companion.vision.strips.halves`: cards side by side
-        that a glare spot over the gap between them joined)."""
+        that a glare spot over the gap between them joined); one read as a lone card named below :data:`DOUBTFUL`, as
+        its pieces (or else its halves) where each names a card more surely than it."""
         found = lengthened_all(frame, outlined(frame, markers), markers)
         keys = [(id(gallery), *look(frame, outline)) for outline, _ in found]
         new = [k for k, key in enumerate(keys) if key not in self._known]
         read = dict(zip(new, self._hold(frame, [found[k][0] for k in new], gallery)))
         unnamed = [k for k in new if not _named(read[k])]
-        parts = {k: found[k][1] or halves(found[k][0]) for k in unnamed}
-        held_in = iter(self._hold(frame, [piece for k in unnamed for piece in parts[k]], gallery))
-        for k in unnamed:
+        doubtful = [k for k in new if _doubtful(read[k])]
+        parts = {k: found[k][1] or halves(found[k][0]) for k in [*unnamed, *doubtful]}
+        held_in = iter(self._hold(frame, [piece for k in parts for piece in parts[k]], gallery))
+        for k in parts:
             held = tuple(pair for _ in parts[k] for pair in next(held_in))
-            if _named(held) and (found[k][1] or _both_named(held)):  # halves: taken only where both name a card
+            if k in doubtful:  # two cards or one: the parts only where each names a card more surely than the whole
+                if (len(held) == len(parts[k]) > 1 and all(p.label != UNKNOWN for _, p in held)
+                        and min(p.confidence for _, p in held) > read[k][0][1].confidence):  # fmt: skip
+                    read[k] = held
+            elif _named(held) and (found[k][1] or _both_named(held)):  # halves: taken only where both name a card
                 read[k] = held
         self._known = {key: read[k] if k in read else self._known[key] for k, key in enumerate(keys)}
         seen = [pair for key in keys for pair in self._known[key]]
@@ -208,6 +218,12 @@ def by_look(read: tuple[Column, Prediction], other: tuple[Column, Prediction]) -
 def _named(held: Held) -> bool:
     """Whether an outline's reading names a card."""
     return any(prediction.label != UNKNOWN for _, prediction in held)
+
+
+def _doubtful(held: Held) -> bool:
+    """Whether an outline's reading is one lone card named below :data:`DOUBTFUL`."""
+    return (len(held) == 1 and held[0][0].count == 1 and held[0][1].label != UNKNOWN
+            and held[0][1].confidence < DOUBTFUL)
 
 
 def _both_named(held: Held) -> bool:

@@ -15,6 +15,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from companion.records.jsonl import load_record
+from companion.rules.moves import move_from_dict
 from companion.rules.setup import Setup
 from companion.rules.state import GameState
 from companion.tracker.lessons import PER_BEAN
@@ -70,6 +72,24 @@ def test_a_groups_own_deck_on_the_table_is_named_against_its_profile_and_learnt_
     assert not any(e.wrong_sure for e in events)
     assert sum(map(len, group.learnt.values())) >= 1
     assert all(len(cards) <= PER_BEAN for cards in group.learnt.values())
+
+
+def test_two_cards_of_a_groups_deck_side_by_side_are_not_taken_for_one_unsure_card():
+    """Seat 2's blue and chili of a held-out watercolour deck lie side by side (`classic-4p+magpie`, event 310): their
+    edges close one outline around both, about as squat as one card, which the deck enrolled from one photo per bean
+    named a garden at 0.57-0.66. Its two card-shaped pieces name the blue and the chili more surely, and are taken."""
+    record = load_record(RECORD.parent / "classic-4p+magpie.jsonl")
+    header = record.header
+    state = GameState(Setup(header.ruleset, tuple(header.players), header.start_player, dict(header.options)))
+    for _, event in record.events[:311]:
+        state.push(move_from_dict(event))
+    reader = SceneReader()
+    group = GroupDeck("watercolour", 1544584577, reader.classifier, learn=False)
+    frame = table_frames(state, group.faces, 310, np.random.default_rng(8), still=1)[-1]
+    scene = reader.read(frame, group.profile.gallery)
+    there = [s for s in scene.stacks if 960 < s.corners[:, 0].mean() < 1070 and 430 < s.corners[:, 1].mean() < 575]
+    assert sorted((s.bean, s.count) for s in there) == [("blue", 1), ("chili", 1)], [
+        (s.bean, s.count, s.top.confidence) for s in there]
 
 
 def test_the_evaluation_command_refuses_a_bad_range(tmp_path, capsys):

@@ -158,6 +158,8 @@ def test_one_label_enrolled_again_gives_the_profile_a_whole_enrollment_would(cla
     again = relearnt(enroll(classifier, photos), classifier, VISION_LABELS[1], photos[VISION_LABELS[1]], learnt)
     assert np.allclose(again.gallery.vectors, whole.gallery.vectors, atol=1e-6)
     assert again.learnt == whole.learnt == {VISION_LABELS[1]: 2} and again.photos == whole.photos
+    later = relearnt(again, classifier, VISION_LABELS[0], photos[VISION_LABELS[0]], learnt[:1])
+    assert list(later.learnt) == [VISION_LABELS[0], VISION_LABELS[1]]  # in the labels' order, whatever came first
     assert all(np.array_equal(a, b) for label in VISION_LABELS[:3]
                for a, b in zip(again.details[label], whole.details[label], strict=True))  # fmt: skip
 

@@ -43,13 +43,13 @@ def test_the_cards_learnt_in_play_are_shown_and_forgotten_one_or_all(page: Any) 
     page.tap('.bean-tile[data-bean="blue"]')
     page.until(lambda: len(page.driver.find_elements(By.CSS_SELECTOR, "#learnt-thumbs .thumb")) == 2,
                "the blue's two learnt cards are not shown")
-    page.tap("#learnt-thumbs .thumb:first-child .thumb-delete")
+    page.press("#learnt-thumbs .thumb:first-child .thumb-delete")  # the step may still be scrolling into view
     page.until(lambda: len(page.driver.find_elements(By.CSS_SELECTOR, "#learnt-thumbs .thumb")) == 1,
                "the learnt card is not forgotten")
     page.until(lambda: "Learnt in play: 2 cards" in page.text("#deck-state"), "the count does not follow")
     assert page.find("#forget-learnt").size["height"] >= 44  # a touch-sized control
     page.driver.execute_script("window.confirm = () => true;")
-    page.tap("#forget-learnt")
+    page.press("#forget-learnt")
     page.until(lambda: "While you play, the camera learns" in page.text("#learnt-state"),
                "the page does not say the learnt cards were forgotten")
     assert not page.driver.find_element(By.ID, "forget-learnt").is_displayed()

@@ -253,7 +253,8 @@ class Deck:
         """Keep ``crop``, a card the game says is ``label``, and enroll ``label`` again with it in the background;
         False (nothing kept) while the camera names cards against the house deck, or a deck without ``label``."""
         with self._lock:
-            if self.gallery() is None or self._profile is None or label not in self._profile.gallery.labels:
+            profile = self._in_use()
+            if profile is None or label not in profile.gallery.labels:
                 return False
             self.learnt.keep(label, crop)
             self._relearn_due.add(label)
@@ -266,7 +267,7 @@ class Deck:
         """Forget every card learnt in play, and enroll the deck in use again without them; how many there were."""
         with self._lock:
             count = self.learnt.clear()
-            if count and self.gallery() is not None:
+            if count and self._in_use() is not None:
                 self._enroll_now()
             return count
 
@@ -283,14 +284,27 @@ class Deck:
         with self._lock:
             if not self.learnt.delete(label, card):
                 raise ApiError(404, f"{label_name(label)} has no learnt card {card}")
-            profile = self._profile if self.gallery() is not None else None
-            if profile is None or label not in profile.gallery.labels or not self.photo_ids(label):
+            profile = self._in_use()
+            if profile is None or label not in profile.gallery.labels:
                 return
             try:
-                self._keep_profile(relearnt(profile, self.reader().classifier, label, self._framed_of(label),
-                                            self.learnt.crops_of(label)))
+                again = self._relearnt(profile, label)
             except VisionError as exc:
                 raise ApiError(503, f"card recognition is unavailable: {exc}") from None
+            if again is not None:
+                self._keep_profile(again)
+
+    def _in_use(self) -> DeckProfile | None:
+        """The profile cards are named against (loaded on first use), or ``None`` for the house deck."""
+        self.gallery()
+        return self._profile
+
+    def _relearnt(self, profile: DeckProfile, label: str) -> DeckProfile | None:
+        """``profile`` with ``label`` enrolled again from its kept photos and learnt cards; ``None`` where its photos
+        were deleted (it waits for the deck to be built again)."""
+        with self._lock:
+            photos, learnt = self._framed_of(label), self.learnt.crops_of(label)
+        return relearnt(profile, self.reader().classifier, label, photos, learnt) if photos else None
 
     def _relearn(self) -> None:
         """Background thread: enroll each label given a card again, one at a time, outside the lock (the camera
@@ -304,19 +318,15 @@ class Deck:
                     return
                 label, made, profile = self._relearn_due.pop(), self._made, self._profile
             try:
-                with self._lock:
-                    photos, learnt = self._framed_of(label), self.learnt.crops_of(label)
-                if not photos:  # its photos were deleted: it waits for the deck to be built again
-                    continue
-                profile = relearnt(profile, self.reader().classifier, label, photos, learnt)
+                again = self._relearnt(profile, label)
             except Exception:  # photos that cannot be read now, or a bug: the profile in use stays
                 log.exception("learning in play: %s could not be enrolled again", label)
                 continue
             with self._lock:
-                if made == self._made:
-                    self._keep_profile(profile)
-                else:  # made from a profile since replaced: made again from the one in use
+                if made != self._made:  # made from a profile since replaced: made again from the one in use
                     self._relearn_due.add(label)
+                elif again is not None:
+                    self._keep_profile(again)
 
     def wait_learnt(self, timeout: float) -> bool:
         """Wait until no enrollment runs in the background; whether that happened in ``timeout`` s."""

@@ -19,7 +19,7 @@ import numpy as np
 
 from companion.rules.state import GameState
 from companion.tracker.explain import game_view
-from companion.tracker.view import FIELDS_PREFIX, Column, Part, Told, columns_differing
+from companion.tracker.view import Column, Part, Told, columns_differing, seat_columns
 from companion.vision.scene import Scene
 
 PER_BEAN = 8
@@ -55,22 +55,17 @@ def lessons(scene: Scene, state: GameState, settled: Mapping[Part, Told], sure: 
     card named below ``sure`` confidence stands for any bean. A field holding more than one bean (High Bohn's mixed
     fields) teaches nothing: its top card may be another bean than the one it is known by."""
     game = game_view(state, tuple(range(len(state.players)))).seats()
-    seen: dict[int, list[tuple[Column, np.ndarray]]] = {}
-    for stack in scene.stacks:
-        if stack.zone and stack.zone.startswith(FIELDS_PREFIX):
-            bean = stack.bean if stack.top.confidence >= sure else None
-            seen.setdefault(int(stack.zone[len(FIELDS_PREFIX):]), []).append(((bean, stack.count), stack.top.corners))
     found = []
-    for seat, columns in sorted(seen.items()):
+    for seat, columns in sorted(seat_columns(scene, sure).items()):
         fields, told = game.get(seat, ()), settled.get(seat)
         if (told is None or columns_differing(fields, cast(tuple[Column, ...], told))
                 or columns_differing(fields, tuple(column for column, _ in columns))):  # fmt: skip
             continue
         pure = {(f.bean, f.count) for f in state.players[seat].fields if f.count and len(set(f.cards)) == 1}
-        for column, corners in columns:
+        for column, stack in columns:
             fits = fitting(column, fields)
             if len(fits) == 1 and fits[0] in pure:
-                found.append(Lesson(seat, str(fits[0][0]), fits[0][1], corners))
+                found.append(Lesson(seat, str(fits[0][0]), fits[0][1], stack.top.corners))
     return found
 
 

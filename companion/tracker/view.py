@@ -18,7 +18,7 @@ from typing import cast
 import numpy as np
 
 from companion.vision.classifier import UNKNOWN
-from companion.vision.scene import Scene
+from companion.vision.scene import Scene, Stack
 
 Column = tuple[str | None, int]
 """One field column: its bean (None when the camera is unsure) and card count."""
@@ -88,8 +88,6 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float) -> TableView:
     """The view of a scene placed in its zones, for ``seats``: a seat whose fields zone is out of sight, or a
     face-up area or discard pile out of sight, is left out (not seen empty). A top card named with less than
     ``sure`` confidence leaves its column's bean open; the discard pile's top card, the pile untold."""
-    by_seat: dict[int, list[Column]] = {}
-    guessed_at: dict[int, list[Column]] = {}
     face_up: list[str] = []
     discarded: list[tuple[str, bool]] = []
     pile_top: Place | None = None
@@ -99,18 +97,27 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float) -> TableView:
         elif stack.zone == DISCARD:
             discarded.append((stack.bean, stack.top.confidence >= sure))
             pile_top = place_of(stack.top.corners)
-        elif stack.zone and stack.zone.startswith(FIELDS_PREFIX):
-            seat, bean = int(stack.zone[len(FIELDS_PREFIX):]), stack.bean if stack.top.confidence >= sure else None
-            by_seat.setdefault(seat, []).append((bean, stack.count))
-            if bean is None and stack.bean != UNKNOWN:
-                guessed_at.setdefault(seat, []).append((stack.bean, stack.count))
+    by_seat = seat_columns(scene, sure)
     zones = set(scene.zones)
-    fields = tuple((seat, _sorted(by_seat.get(seat, ()))) for seat in sorted(set(seats))
+    fields = tuple((seat, _sorted(column for column, _ in by_seat.get(seat, ()))) for seat in sorted(set(seats))
                    if f"{FIELDS_PREFIX}{seat}" in zones)  # fmt: skip
     pile = top_of_pile(discarded) if DISCARD in zones else None
-    guesses = tuple((seat, _sorted(columns)) for seat, columns in sorted(guessed_at.items()))
+    guesses = tuple((seat, told) for seat, stacks in sorted(by_seat.items())
+                    if (told := _sorted((stack.bean, stack.count) for (bean, _), stack in stacks
+                                        if bean is None and stack.bean != UNKNOWN)))  # fmt: skip
     return TableView(fields, tuple(sorted(face_up)) if FACE_UP in zones else None, pile,
                      pile_top if pile and len(discarded) == 1 else None, guesses)
+
+
+def seat_columns(scene: Scene, sure: float) -> dict[int, list[tuple[Column, Stack]]]:
+    """Each seat's field columns in a scene placed in its zones, each with its stack; a top card named with less than
+    ``sure`` confidence leaves its column's bean open."""
+    by_seat: dict[int, list[tuple[Column, Stack]]] = {}
+    for stack in scene.stacks:
+        if stack.zone and stack.zone.startswith(FIELDS_PREFIX):
+            bean = stack.bean if stack.top.confidence >= sure else None
+            by_seat.setdefault(int(stack.zone[len(FIELDS_PREFIX):]), []).append(((bean, stack.count), stack))
+    return by_seat
 
 
 def guessed(game: TableView, seen: TableView) -> int:

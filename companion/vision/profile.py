@@ -155,7 +155,7 @@ def enroll(classifier: CardClassifier, photos: Mapping[str, Sequence[Sequence[np
     labels = tuple(photos)
     framed = {label: _framed(photos[label], learnt.get(label, ())) for label in labels}
     vectors = np.array([prototype(classifier, label, framed[label], seed) for label in labels], np.float32)
-    details = {label: [crop for framings in framed[label] for crop in details_of(framings)] for label in labels}
+    details = {label: _details(framed[label]) for label in labels}
     return DeckProfile(models_of(classifier), gallery(labels, vectors, classifier, details),
                        {k: len(v) for k, v in photos.items()}, details,
                        {k: len(learnt[k]) for k in labels if learnt.get(k)})
@@ -169,7 +169,7 @@ def relearnt(profile: DeckProfile, classifier: CardClassifier, label: str, photo
     framed = _framed(photos, learnt)
     vectors = profile.gallery.vectors.copy()
     vectors[labels.index(label)] = prototype(classifier, label, framed, seed)
-    details = {**profile.details, label: [crop for framings in framed for crop in details_of(framings)]}
+    details = {**profile.details, label: _details(framed)}
     counts = {**profile.learnt, label: len(learnt)}
     return DeckProfile(profile.model_sha256, gallery(labels, vectors, classifier, details),
                        {**profile.photos, label: len(photos)}, details,
@@ -179,6 +179,11 @@ def relearnt(profile: DeckProfile, classifier: CardClassifier, label: str, photo
 def _framed(photos: Sequence[Sequence[np.ndarray]], learnt: Sequence[np.ndarray]) -> list[Sequence[np.ndarray]]:
     """A label's photos as their framings, then its learnt cards, each one framing."""
     return [*photos, *([crop] for crop in learnt)]
+
+
+def _details(framed: Sequence[Sequence[np.ndarray]]) -> list[np.ndarray]:
+    """A label's detail crops: one per photo or learnt card at least the detail size (:func:`details_of`)."""
+    return [crop for framings in framed for crop in details_of(framings)]
 
 
 def prototype(classifier: CardClassifier, label: str, framed: Sequence[Sequence[np.ndarray]],

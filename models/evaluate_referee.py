@@ -264,12 +264,14 @@ def main(argv: list[str] | None = None) -> int:
     sure_extra = sum(e.wrong_sure for e in events)
     harvests = [e for e in events if e.expected[0] == "harvest"]
     sure_harvests = sum(e.made_sure for e in harvests)
+    sure_made = sum(e.made_sure for e in events)
     table = (f"{args.still} still frames{', a hand resting' * resting}{', the pile bumped' * args.bumped}"
              f"{', no discard pile' * args.no_discard}")
     print(f"{args.record.name} events {first}:{last}, {table}: "
           f"{found} of {len(wanted)} visible events in order, {len(proposed) - found} extra ({sure_extra} of the "
           f"proposals other than the event made were sure), {sum(e.notes for e in events)} views no move explained; "
-          f"{sure_harvests} of {len(harvests)} harvests proposed sure (auto-accept pushes them)")
+          f"{sure_made} of {len(wanted)} events proposed sure (auto-accept pushes them), {sure_harvests} of "
+          f"{len(harvests)} harvests")
     if group is not None:
         print(f"{args.deck} deck enrolled from 1 photo per bean, "
               + (f"{sum(map(len, group.learnt.values()))} cards learnt in play" if args.learn else "no learning"))

@@ -84,15 +84,13 @@ def candidates(state: GameState, seen: TableView) -> Iterator[tuple[Move, bool]]
                     continue
 
 
-def explain(state: GameState, seen: TableView) -> list[Move] | None:
-    """The moves (oldest first) that turn the game's table into ``seen``: [] when they agree already, None
-    when no sequence of at most ``DEPTH`` legal moves does. Of the shortest sequences that do, the first that bears
-    out the most of the camera's guesses of columns it was unsure of (:func:`~companion.tracker.view.guessed`): a
-    card it took for a chili, unsure, is planted as a chili rather than as the first bean the rules allow."""
+def explanations(state: GameState, seen: TableView) -> list[tuple[GameState, list[Move]]] | None:
+    """Every shortest sequence of legal moves (oldest first, at most ``DEPTH``) that turns the game's table into
+    ``seen``, each with the game after it: one empty sequence when they agree already, None when none does."""
     seats = tuple(seat for seat, _ in seen.fields)
     start = distance(game_view(state, seats), seen)
     if start[0] == 0:
-        return []
+        return [(state, [])]
     frontier: list[tuple[GameState, list[Move], tuple[int, int]]] = [(state, [], start)]
     for _ in range(DEPTH):
         grown, done = [], []
@@ -105,12 +103,26 @@ def explain(state: GameState, seen: TableView) -> list[Move] | None:
                     continue
                 left = distance(game_view(after, seats), seen)
                 if left[0] == 0:
-                    if not seen.guesses:
-                        return path + [logged]
-                    done.append((guessed(game_view(after, seats), seen), path + [logged]))
+                    done.append((after, path + [logged]))
                 elif left < far or (step and left == far):
                     grown.append((after, path + [logged], left))
         if done:
-            return max(done, key=lambda d: d[0])[1]
+            return done
         frontier = grown
     return None
+
+
+def likeliest(found: list[tuple[GameState, list[Move]]], seen: TableView) -> tuple[GameState, list[Move]]:
+    """Of explanations of ``seen`` (:func:`explanations`), the first that bears out the most of the camera's guesses
+    of columns it was unsure of (:func:`~companion.tracker.view.guessed`)."""
+    seats = tuple(seat for seat, _ in seen.fields)
+    return max(found, key=lambda done: guessed(game_view(done[0], seats), seen))
+
+
+def explain(state: GameState, seen: TableView) -> list[Move] | None:
+    """The moves (oldest first) that turn the game's table into ``seen``: [] when they agree already, None
+    when no sequence of at most ``DEPTH`` legal moves does. Of the shortest sequences that do, the first that bears
+    out the most of the camera's guesses of columns it was unsure of (:func:`likeliest`): a card it took for a chili,
+    unsure, is planted as a chili rather than as the first bean the rules allow."""
+    found = explanations(state, seen)
+    return None if found is None else likeliest(found, seen)[1]

@@ -17,16 +17,17 @@ after a harvest still waits is not taken for a second harvest that the pile woul
 from __future__ import annotations
 
 import copy
+import json
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.rules.moves import move_from_dict, move_to_dict
+from companion.rules.moves import Move, move_from_dict, move_to_dict
 from companion.rules.state import GameState
 from companion.rules.violations import IllegalMove
-from companion.tracker.explain import explain
-from companion.tracker.view import Part, Place, TableView, Told, fits, landed, named
+from companion.tracker.explain import explain, explanations, game_view, likeliest
+from companion.tracker.view import Part, Place, TableView, Told, fits, guessed, guesses, landed, named
 
 ABSENCES = {"harvest"}
 """Events the camera sees only as cards gone: a hand resting still over a field hides it as well as a harvest
@@ -85,7 +86,7 @@ class Steadiness:
         if all(self.told.get(part) == told for part, told in now.items()):
             return None
         self.told.update(now)
-        return replace(TableView.of_parts(now), guesses=view.guesses)  # the latest frame's guesses
+        return replace(TableView.of_parts(now), guesses=view.guesses, pile_guess=view.pile_guess)  # the latest frame's
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +97,35 @@ class Observation:
     events: tuple[dict[str, Any], ...]
     sure: bool
     note: str | None = None
+
+
+def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView) -> bool:
+    """Whether the rules, with the camera's guesses, settle what the camera was unsure of in ``seen``: it took every
+    column it was unsure of for some bean; its explanations (:func:`~companion.tracker.explain.explanations`) all
+    bring the same beans onto the table (a guess never names a bean planted into an empty field); and those that bear
+    out every guess leave one game, by the same events (whichever of two like fields they name, in any order). A
+    card laid on a blue field of 3, now of 4, is a blue, and the camera took it for one; which of two fields was
+    harvested is told by the beans the camera took the one left and the pile's new top card for."""
+    unsure = sum(bean is None for _, columns in seen.fields for bean, _ in columns)
+    made = guesses(seen)
+    if made < unsure or len({brought(path) for _, path in found}) != 1:
+        return False
+    seats, every = tuple(seat for seat, _ in seen.fields), tuple(range(len(found[0][0].players)))
+    return len({(game_view(after, every), tuple(sorted(json.dumps(_unplaced(move_to_dict(m)), sort_keys=True)
+                                                       for m in path)))
+                for after, path in found if guessed(game_view(after, seats), seen) == made}) == 1
+
+
+def _unplaced(event: dict[str, Any]) -> dict[str, Any]:
+    """An event without the field it names: which field is told by the table it leaves."""
+    return {k: v for k, v in event.items() if k != "field"}
+
+
+def brought(moves: Sequence[Move]) -> tuple[str, ...]:
+    """The beans ``moves`` bring onto the table: planted, or turned over."""
+    events = [move_to_dict(m) for m in moves]
+    return tuple(sorted([e["bean"] for e in events if e["type"] == "plant"]
+                        + [bean for e in events if e["type"] == "turn-over" for bean in e["beans"]]))
 
 
 def made(state: GameState, events: Sequence[dict[str, Any]]) -> tuple[GameState, int]:
@@ -151,12 +181,15 @@ def _anywhere(event: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in event.items() if k != "field"} if event["type"] == "plant" else event
 
 
-def discarded(state: GameState, settled: TableView, grew: bool = False) -> bool:
-    """Whether the camera saw the discard pile take new beans: its top, settled, is another than the game's before
-    the change (the explanation has made it the game's after it), or a card was seen to land on it (``grew``: the
-    same bean harvested again). A hand resting over a field hides it as a harvest clears it, but lays nothing on
-    the pile."""
-    return settled.discard is not None and (settled.discard != tuple(state.discard[-1:]) or grew)
+def discarded(state: GameState, settled: TableView, after: GameState, grew: bool = False) -> bool:
+    """Whether the camera saw the discard pile take new beans, ``after`` being the game once the change's explanation
+    is made: its top, settled, is another than the game's before the change (the explanation has made it the game's
+    after it), or a card was seen to land on it (``grew``: the same bean harvested again). A top card the camera was
+    unsure of counts only where a card was seen to land and the camera took it for the top bean ``after`` has. A
+    hand resting over a field hides it as a harvest clears it, but lays nothing on the pile."""
+    if settled.discard is not None:
+        return settled.discard != tuple(state.discard[-1:]) or grew
+    return grew and settled.pile_guess == tuple(after.discard[-1:])
 
 
 class TableTracker:
@@ -168,6 +201,8 @@ class TableTracker:
         """Whether the table last settled on what the game has (nothing to explain, nothing to say)."""
         self.pile: Place | None = None
         """Where the discard pile's top card lay when the table last settled (None where unseen)."""
+        self.pile_empty = False
+        """Whether the discard pile was last seen empty when the table settled (a card lying there now landed)."""
 
     def observe(self, view: TableView, moving: bool, state: GameState,
                 waiting: Sequence[dict[str, Any]] = ()) -> Observation | None:
@@ -178,14 +213,16 @@ class TableTracker:
         settled = self.steadiness.feed(view, moving)
         if settled is None:
             return None
-        grew = landed(self.pile, view.pile_top)
+        grew = landed(self.pile, view.pile_top) or (self.pile_empty and view.pile_top is not None)
         self.pile = view.pile_top or self.pile
+        self.pile_empty = view.discard == () or (self.pile_empty and view.pile_top is None)
         camera = believed(state, waiting)
-        moves = explain(camera, settled)
-        if moves is None:
+        found = explanations(camera, settled)
+        if found is None:
             self.agrees = False
             return Observation((), False, "the camera sees a table that no move the rules allow now explains; "
                                           "check the fields and enter what happened")
+        after, moves = likeliest(found, settled)
         events = [move_to_dict(m) for m in moves]
         if events and waiting:
             events = also_made(events, state, settled, waiting)
@@ -194,6 +231,6 @@ class TableTracker:
             return None
         every_bean_named = all(bean is not None for _, columns in settled.fields for bean, _ in columns)
         absences = sum(e["type"] in ABSENCES for e in events)
-        seen_gone = absences == 0 or (absences == 1 and discarded(camera, settled, grew))
+        seen_gone = absences == 0 or (absences == 1 and discarded(camera, settled, after, grew))
         alone = not waiting or made(state, events)[1] == len(events)  # a tap on the waiting ones may come later
-        return Observation(tuple(events), every_bean_named and seen_gone and alone)
+        return Observation(tuple(events), (every_bean_named or by_rules(found, settled)) and seen_gone and alone)

@@ -57,6 +57,9 @@ class TableView:
     guesses: tuple[tuple[int, tuple[Column, ...]], ...] = field(default=(), compare=False)
     """Per seat, the columns whose bean the camera was unsure of, with the bean it took them for (not part of what
     the view tells the rules: a guess only ranks the moves that explain a change, :func:`guessed`)."""
+    pile_guess: tuple[str, ...] | None = field(default=None, compare=False)
+    """The bean the camera took the discard pile's top card for, where it was unsure of it (not part of what the view
+    tells the rules: it only lets a harvest be seen taken by the pile, :func:`~companion.tracker.table.discarded`)."""
 
     def seats(self) -> dict[int, tuple[Column, ...]]:
         return dict(self.fields)
@@ -87,7 +90,8 @@ def _sorted(columns: Iterable[Column]) -> tuple[Column, ...]:
 def view_of(scene: Scene, seats: Iterable[int], sure: float) -> TableView:
     """The view of a scene placed in its zones, for ``seats``: a seat whose fields zone is out of sight, or a
     face-up area or discard pile out of sight, is left out (not seen empty). A top card named with less than
-    ``sure`` confidence leaves its column's bean open; the discard pile's top card, the pile untold."""
+    ``sure`` confidence leaves its column's bean open (its bean a guess); the discard pile's top card, the pile untold
+    (its bean a guess). Where the pile's top card lies is told where the pile is one stack, sure or not."""
     face_up: list[str] = []
     discarded: list[tuple[str, bool]] = []
     pile_top: Place | None = None
@@ -105,8 +109,10 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float) -> TableView:
     guesses = tuple((seat, told) for seat, stacks in sorted(by_seat.items())
                     if (told := _sorted((stack.bean, stack.count) for (bean, _), stack in stacks
                                         if bean is None and stack.bean != UNKNOWN)))  # fmt: skip
+    alone = len(discarded) == 1
+    guess = (discarded[0][0],) if pile is None and alone and discarded[0][0] != UNKNOWN else None
     return TableView(fields, tuple(sorted(face_up)) if FACE_UP in zones else None, pile,
-                     pile_top if pile and len(discarded) == 1 else None, guesses)
+                     pile_top if alone else None, guesses, guess)
 
 
 def seat_columns(scene: Scene, sure: float) -> dict[int, list[tuple[Column, Stack]]]:
@@ -121,10 +127,17 @@ def seat_columns(scene: Scene, sure: float) -> dict[int, list[tuple[Column, Stac
 
 
 def guessed(game: TableView, seen: TableView) -> int:
-    """How many of the camera's guesses (:attr:`TableView.guesses`) the game's table bears out: columns it was unsure
-    of whose seat in the game has a column of the bean it took them for and of their count."""
+    """How many of the camera's guesses (:attr:`TableView.guesses`, :attr:`TableView.pile_guess`) the game's table
+    bears out: columns it was unsure of whose seat in the game has a column of the bean it took them for and of their
+    count, and the discard pile's top card, where the game's pile is topped with the bean it took that for."""
     ours = game.seats()
-    return sum(column in ours.get(seat, ()) for seat, columns in seen.guesses for column in columns)
+    columns = sum(column in ours.get(seat, ()) for seat, columns in seen.guesses for column in columns)
+    return columns + (seen.pile_guess is not None and game.discard == seen.pile_guess)
+
+
+def guesses(seen: TableView) -> int:
+    """How many guesses the camera made in ``seen``: columns it was unsure of, and the discard pile's top card."""
+    return sum(len(columns) for _, columns in seen.guesses) + (seen.pile_guess is not None)
 
 
 def place_of(corners: np.ndarray) -> Place:

@@ -18,6 +18,7 @@ from companion.tracker.explain import explain
 from companion.tracker.table import Observation, Steadiness, TableTracker, believed, discarded
 from companion.tracker.view import (
     SURE,
+    Place,
     TableView,
     cards_differing,
     distance,
@@ -284,9 +285,9 @@ def test_a_pile_already_topped_with_the_harvested_bean_tells_nothing_new():
     state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
                  {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
                  {"type": "harvest", "player": ANN, "field": 0})
-    assert not discarded(state, piled(seen(), ("blue",)))  # the same top as before
-    assert not discarded(state, seen())  # no pile in sight
-    assert discarded(state, piled(seen(), ("soy",)))
+    assert not discarded(state, piled(seen(), ("blue",)), state)  # the same top as before
+    assert not discarded(state, seen(), state)  # no pile in sight
+    assert discarded(state, piled(seen(), ("soy",)), state)
 
 
 def harvested_blue_twice() -> GameState:
@@ -342,7 +343,9 @@ def test_the_view_tells_where_the_piles_top_card_lies():
     assert view.discard == ("blue",) and view.pile_top == pytest.approx(place_of(corners))
     unsure = SeenCard(corners, "blue", 0.5)
     scene = Scene((unsure,), (Stack("blue", 1, corners, unsure, "discard"),), ("discard",))
-    assert view_of(scene, (), 0.9).pile_top is None  # the pile untold: no place either
+    view = view_of(scene, (), 0.9)
+    assert view.discard is None and view.pile_guess == ("blue",)  # the pile untold: its top only a guess
+    assert view.pile_top == pytest.approx(place_of(corners))  # but a card is seen to lie there
 
 
 def test_the_discard_pile_is_compared_only_where_the_camera_sees_it():
@@ -411,3 +414,63 @@ def test_what_presupposes_a_proposal_still_waiting_is_not_sure():
     assert TableTracker().observe(seen(ann=(("blue", 1), ("soy", 1))), False, state) is None
     alone = settle(TableTracker(), state, seen(ann=(("blue", 1), ("soy", 1))))
     assert alone == Observation(({**plant, "field": 1},), sure=True)  # nothing waiting: the same plant is sure
+
+
+def unsure_pile(view: TableView, guess: str, place: Place) -> TableView:
+    """``view`` with the discard pile's top card where it lies, taken for ``guess`` by a camera unsure of it."""
+    return TableView(view.fields, view.face_up, None, pile_top=place, pile_guess=(guess,))
+
+
+def test_a_harvest_onto_a_pile_the_camera_is_unsure_of_is_sure_once_a_card_lands_that_it_takes_for_the_bean():
+    """A group's own deck is named less surely than the house deck: the pile's top card is only a guess. A card seen
+    to land there, taken for the harvested bean, still tells that the pile took the field's beans."""
+    state, tracker = harvested_blue_twice(), TableTracker()
+    settle(tracker, state, unsure_pile(seen(ann=(("blue", 1),)), "blue", (850.0, 200.0, 90.0)), 4)
+    observation = settle(tracker, state, unsure_pile(seen(), "blue", (857.0, 195.0, 96.0)))
+    assert observation == Observation(({"type": "harvest", "player": ANN, "field": 1},), sure=True)
+
+
+def test_an_unsure_pile_tells_no_harvest_where_no_card_landed_or_the_card_was_taken_for_another_bean():
+    state = harvested_blue_twice()
+    for guess, place in (("blue", (850.6, 200.4, 90.5)), ("soy", (857.0, 195.0, 96.0))):
+        tracker = TableTracker()
+        settle(tracker, state, unsure_pile(seen(ann=(("blue", 1),)), "blue", (850.0, 200.0, 90.0)), 4)
+        observation = settle(tracker, state, unsure_pile(seen(), guess, place))
+        assert observation is not None and observation.events and not observation.sure
+
+
+def test_a_card_laid_on_a_field_the_camera_is_unsure_of_is_sure_when_the_rules_leave_one_bean_and_it_guessed_it():
+    """Ann's field holds a blue: a second card laid on it can only be a blue; the camera, unsure, took it for one."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    observation = settle(TableTracker(), state, TableView(seen(ann=((None, 2),)).fields, (),
+                                                          guesses=((ANN, (("blue", 2),)),)))
+    assert observation == Observation(({"type": "plant", "player": ANN, "bean": "blue", "source": "hand",
+                                        "field": 0},), sure=True)
+
+
+def test_an_unsure_card_the_rules_leave_open_or_the_camera_took_for_another_bean_waits_for_a_tap():
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    fields = ((ANN, ((None, 1), ("blue", 1))), (BEN, ()), (CID, ()))
+    open_field = TableView(fields, (), guesses=((ANN, (("chili", 1),)),))
+    observation = settle(TableTracker(), state, open_field)  # any bean may go into the empty field
+    assert observation is not None and observation.events[0]["bean"] == "chili" and not observation.sure
+    other = TableView(seen(ann=((None, 2),)).fields, (), guesses=((ANN, (("soy", 2),)),))
+    observation = settle(TableTracker(), state, other)  # the rules say blue, the camera took it for a soy
+    assert observation is not None and observation.events[0]["bean"] == "blue" and not observation.sure
+
+
+def test_which_of_two_like_fields_was_harvested_onto_an_empty_pile_matters_not_so_an_unsure_harvest_is_sure():
+    """Ann's two fields hold a blue each; one is harvested onto the empty pile. The camera is unsure of the blue left
+    and of the pile's new top card, and took both for blues: either field's harvest leaves that table."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand", "field": 0},
+                 {"type": "plant", "player": ANN, "bean": "blue", "source": "hand", "field": 1})
+    tracker = TableTracker()
+    before = TableView(seen(ann=(("blue", 1), ("blue", 1))).fields, (), ())
+    assert settle(tracker, state, before, 4) is None  # the table as the game has it, the pile empty
+    tracker.observe(before, True, state)  # a hand harvests
+    fields = ((ANN, ((None, 1),)), (BEN, ()), (CID, ()))
+    after = TableView(fields, (), None, pile_top=(850.0, 200.0, 90.0), guesses=((ANN, (("blue", 1),)),),
+                      pile_guess=("blue",))
+    observation = settle(tracker, state, after)
+    assert observation is not None and observation.sure
+    assert [(e["type"], e["player"]) for e in observation.events] == [("harvest", ANN)]

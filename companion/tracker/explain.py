@@ -114,7 +114,7 @@ def explanations(state: GameState, seen: TableView) -> list[tuple[GameState, lis
 
 def likeliest(found: list[tuple[GameState, list[Move]]], seen: TableView) -> tuple[GameState, list[Move]]:
     """Of explanations of ``seen`` (:func:`explanations`), the first that bears out the most of the camera's guesses
-    of columns it was unsure of (:func:`~companion.tracker.view.guessed`)."""
+    of what it was unsure of, columns and the discard pile's top card (:func:`~companion.tracker.view.guessed`)."""
     seats = tuple(seat for seat, _ in seen.fields)
     return max(found, key=lambda done: guessed(game_view(done[0], seats), seen))
 

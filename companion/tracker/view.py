@@ -59,7 +59,8 @@ class TableView:
     the view tells the rules: a guess only ranks the moves that explain a change, :func:`guessed`)."""
     pile_guess: tuple[str, ...] | None = field(default=None, compare=False)
     """The bean the camera took the discard pile's top card for, where it was unsure of it (not part of what the view
-    tells the rules: it only lets a harvest be seen taken by the pile, :func:`~companion.tracker.table.discarded`)."""
+    tells the rules: it ranks the moves as a column's guess does, and lets a harvest be seen taken by the pile,
+    :func:`~companion.tracker.table.discarded`)."""
 
     def seats(self) -> dict[int, tuple[Column, ...]]:
         return dict(self.fields)

@@ -474,3 +474,14 @@ def test_which_of_two_like_fields_was_harvested_onto_an_empty_pile_matters_not_s
     observation = settle(tracker, state, after)
     assert observation is not None and observation.sure
     assert [(e["type"], e["player"]) for e in observation.events] == [("harvest", ANN)]
+
+
+def test_the_bean_the_camera_took_the_piles_new_top_card_for_tells_which_field_was_harvested():
+    """Ann's fields hold a blue and a chili; one is gone, and the camera named the card left no bean at all. It took
+    the card now topping the pile for a chili: the chili field was harvested."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand", "field": 0},
+                 {"type": "plant", "player": ANN, "bean": "chili", "source": "hand", "field": 1})
+    fields = ((ANN, ((None, 1),)), (BEN, ()), (CID, ()))
+    for guess, field in (("chili", 1), ("blue", 0)):
+        view = TableView(fields, (), None, pile_guess=(guess,))
+        assert explain(state, view) == [move_from_dict({"type": "harvest", "player": ANN, "field": field})]

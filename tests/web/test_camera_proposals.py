@@ -11,15 +11,15 @@ from support.web_client import Editor
 ZONES = ("fields-0", "fields-1", "fields-2", "face-up")
 
 
-def table(*fields: tuple[int, str, int], pile: str | None = None) -> Scene:
-    """The camera's scene of a table with these (seat, bean, count) columns, every zone in sight; with ``pile``, a
-    discard pile too, that bean on top (``""``: empty)."""
+def table(*fields: tuple[int, str, int], pile: str | None = None, confidence: float = 0.99) -> Scene:
+    """The camera's scene of a table with these (seat, bean, count) columns, every zone in sight, each top card named
+    with ``confidence``; with ``pile``, a discard pile too, that bean on top (``""``: empty)."""
     corners = np.zeros((4, 2), np.float32)
-    stacks = tuple(Stack(bean, count, corners, SeenCard(corners, bean, 0.99), f"fields-{seat}")
+    stacks = tuple(Stack(bean, count, corners, SeenCard(corners, bean, confidence), f"fields-{seat}")
                    for seat, bean, count in fields)
     if pile is None:
         return Scene((), stacks, ZONES)
-    top = (Stack(pile, 1, corners, SeenCard(corners, pile, 0.99), "discard"),) if pile else ()
+    top = (Stack(pile, 1, corners, SeenCard(corners, pile, confidence), "discard"),) if pile else ()
     return Scene((), stacks + top, (*ZONES, "discard"))
 
 
@@ -77,6 +77,29 @@ def test_with_auto_accept_a_harvest_seen_landing_on_the_discard_pile_is_entered(
     app.extensions["hardware"].referee.frame(table(pile=""), True)
     still(app, table(pile="blue"))  # Ann harvests: the field is gone, its beans lie on the pile
     assert editor.get(f"/api/games/{game_id}").get_json()["events"] == 3
+    assert camera_proposals(editor, game_id) == []
+
+
+def test_with_auto_accept_a_groups_deck_named_unsure_is_entered_where_the_rules_leave_one_bean(app, editor):
+    """A group's own deck: the camera names every card at 0.6, right. Ann's first blue, planted into an empty field,
+    could be any bean: it waits on the tablet for a tap. Her second, laid on the blue, can only be a blue, and her
+    harvest onto the empty pile is seen landing there: both are entered."""
+    game_id = editor.start()["game_id"]
+    referee = app.extensions["hardware"].referee
+    referee.auto = True
+    still(app, table(pile="", confidence=0.6))
+    referee.frame(table(pile=""), True)
+    still(app, table((0, "blue", 1), pile="", confidence=0.6))
+    first = {"type": "plant", "player": 0, "bean": "blue", "source": "hand", "field": 0}
+    assert camera_proposals(editor, game_id) == [first]
+    (waiting,) = editor.get(f"/api/games/{game_id}").get_json()["proposals"]
+    assert editor.post(f"/api/games/{game_id}/proposals/{waiting['id']}/confirm").status_code == 200
+    referee.frame(table(pile=""), True)
+    still(app, table((0, "blue", 2), pile="", confidence=0.6))
+    assert editor.get(f"/api/games/{game_id}").get_json()["events"] == 2  # the second, on the blue: entered
+    referee.frame(table(pile=""), True)
+    still(app, table(pile="blue", confidence=0.6))
+    assert editor.get(f"/api/games/{game_id}").get_json()["events"] == 3  # the harvest: entered
     assert camera_proposals(editor, game_id) == []
 
 

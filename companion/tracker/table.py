@@ -11,9 +11,9 @@ change is reported once.
 rests on was named with confidence, or the rules and the camera's guesses leave one explanation
 (:func:`by_rules`: a group's own deck is named less surely than the house deck), and nothing in it
 is seen only as cards gone (a harvest) unless the discard pile was seen to take them, so the table
-may push it without a tap. The camera's own
-proposals still waiting for a tap count as made (:func:`believed`), so a hand resting over a field
-after a harvest still waits is not taken for a second harvest that the pile would hide.
+may push it without a tap. The camera's own proposals still waiting for a tap count as made
+(:func:`believed`), so a hand resting over a field after a harvest still waits is not taken for a
+second harvest that the pile would hide.
 """
 
 from __future__ import annotations

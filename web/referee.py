@@ -2,7 +2,8 @@
 
 The game watched is the most recently played unfinished card game. A settled change of the
 table the rules explain becomes proposals on the tablet (source ``camera``), or is pushed at
-once when the table has turned auto-accept on and the camera is sure of every column it read.
+once when the table has turned auto-accept on and the camera is sure of it (every column it read named surely,
+or the rules and its guesses leaving one explanation: :func:`~companion.tracker.table.by_rules`).
 A change no legal move explains is said on the camera's status line. The camera's proposals still
 waiting on the tablet count as made when the next change is explained, so none is proposed twice
 (a hand rested on a field and left). Where the fields the camera settled on agree with the game's, the top card of

@@ -180,7 +180,7 @@ def _split(events: Sequence[dict[str, Any]], pool: Sequence[dict[str, Any]],
 
 def _anywhere(event: dict[str, Any]) -> dict[str, Any]:
     """A plant without the field it went to; any other event as it is."""
-    return {k: v for k, v in event.items() if k != "field"} if event["type"] == "plant" else event
+    return _unplaced(event) if event["type"] == "plant" else event
 
 
 def discarded(state: GameState, settled: TableView, after: GameState, grew: bool = False) -> bool:

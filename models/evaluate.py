@@ -216,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--heldout-only", action="store_true", help="only the held-out families")
     parser.add_argument("--learning", type=int, default=0, metavar="ROUNDS",
                         help="also learn each held-out deck in ROUNDS rounds of play after 1-shot enrollment")
+    parser.add_argument("--misentered", type=float, default=0.0, metavar="SHARE",
+                        help="with --learning, the share of fields played that the game has as another bean")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--card", action="store_true", help="write the figures into models/MODEL_CARD.md")
     args = parser.parse_args(argv)
@@ -246,7 +248,8 @@ def main(argv: list[str] | None = None) -> int:
     for family in families if args.learning else ():
         rounds = tuple(sorted({0, args.learning // 4, args.learning // 2, args.learning}))
         for line in learning.lines(learning.measure(clf, family, rep.seed, args.heldout_decks, args.heldout_photos,
-                                                    per_bean=args.learning, checkpoints=rounds, workers=args.workers)):
+                                                    per_bean=args.learning, checkpoints=rounds, workers=args.workers,
+                                                    misentered=args.misentered)):
             rep.say(line)
     if args.card:
         write_card(rep, MODEL_DIR / "MODEL_CARD.md")

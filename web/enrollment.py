@@ -249,14 +249,15 @@ class Deck:
 
     # --- learning in play ----------------------------------------------------------------------
 
-    def learn(self, label: str, crop: np.ndarray) -> bool:
-        """Keep ``crop``, a card the game says is ``label``, and enroll ``label`` again with it in the background;
-        False (nothing kept) while the camera names cards against the house deck, or a deck without ``label``."""
+    def learn(self, label: str, crop: np.ndarray, taken_for: str | None = None) -> bool:
+        """Keep ``crop``, a card the game says is ``label`` (the camera took it for ``taken_for``, another bean, if it
+        did), and enroll ``label`` again with it in the background; False (nothing kept) while the camera names cards
+        against the house deck, or a deck without ``label``."""
         with self._lock:
             profile = self._in_use()
             if profile is None or label not in profile.gallery.labels:
                 return False
-            self.learnt.keep(label, crop)
+            self.learnt.keep(label, crop, taken_for)
             self._relearn_due.add(label)
             if self._relearning is None:
                 self._relearning = threading.Thread(target=self._relearn, name="relearn", daemon=True)
@@ -277,6 +278,11 @@ class Deck:
         if not path.is_file():
             raise ApiError(404, f"{label_name(label)} has no learnt card {card}")
         return path
+
+    def vouch_learnt_card(self, label: str, card: int) -> None:
+        """Say that a learnt card the camera took for another bean is ``label`` after all; a 404 if it has no doubt."""
+        if not self.learnt.vouch(label, card):
+            raise ApiError(404, f"{label_name(label)} has no learnt card {card} in doubt")
 
     def forget_learnt_card(self, label: str, card: int) -> None:
         """Forget one card learnt in play (one the game had wrong) and enroll its bean again without it, now; a 404 if
@@ -344,6 +350,8 @@ class Deck:
             counts = {label: n for label, n in self.counts().items() if n}
             return {"beans": len(enrolled), "photos": sum(enrolled.values()), "counts": enrolled,
                     "learnt": sum(self._profile.learnt.values()), "learnt_counts": self._profile.learnt,
+                    "learnt_doubts": {label: n for label in self._profile.learnt
+                                      if (n := len(self.learnt.doubts(label)))},
                     "missing": [label for label in VISION_LABELS if label not in enrolled],
                     "outdated": counts != enrolled}
 
@@ -355,7 +363,8 @@ class Deck:
             return {
                 "wanted": WANTED,
                 "beans": [{"id": label, "name": label_name(label), "photos": counts[label], "wanted": WANTED,
-                           "photo_ids": self.photo_ids(label), "learnt_ids": self.learnt.ids(label)}
+                           "photo_ids": self.photo_ids(label), "learnt_ids": self.learnt.ids(label),
+                           "learnt_doubts": {str(card): bean for card, bean in self.learnt.doubts(label).items()}}
                           for label in VISION_LABELS],
                 "progress": round(done / (WANTED * len(VISION_LABELS)), 4),
                 "problem": enrollment_problem(counts),

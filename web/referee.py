@@ -7,8 +7,9 @@ or the rules and its guesses leaving one explanation: :func:`~companion.tracker.
 A change no legal move explains is said on the camera's status line. The camera's proposals still
 waiting on the tablet count as made when the next change is explained, so none is proposed twice
 (a hand rested on a field and left). Where the fields the camera settled on agree with the game's, the top card of
-each is a card of the game's bean, which the enrolled deck learns (:mod:`companion.tracker.lessons`). The tracker
-knows no Flask; this module only wires frames, trackers and the games together.
+each is a card of the game's bean, which the enrolled deck learns (:mod:`companion.tracker.lessons`), flagged where
+the camera took it for another bean. The tracker knows no Flask; this module only wires frames, trackers and the
+games together.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ class CameraReferee:
     """Frames in (scene and motion), proposals or pushed events out; ``auto`` pushes what the camera is sure of."""
 
     def __init__(self, tables: Tables, on_change: Callable[[], None] = lambda: None, sure: float = SURE,
-                 learn: Callable[[str, np.ndarray], object] | None = None) -> None:
+                 learn: Callable[[str, np.ndarray, str | None], object] | None = None) -> None:
         self.tables = tables
         self.on_change = on_change
         """Called when ``last`` changed (the status line is published again)."""
@@ -45,7 +46,8 @@ class CameraReferee:
         self.last: dict[str, Any] | None = None
         """The latest observation, as the status line shows it."""
         self.learn = learn
-        """Given each lesson's bean and card crop (the deck learns in play), where set."""
+        """Given each lesson's bean, card crop and the other bean the camera took it for, if any (the deck learns in
+        play), where set."""
         self._trackers: dict[int, TableTracker] = {}
         self._teachers: dict[int, Teacher] = {}
         self._lock = threading.Lock()
@@ -75,7 +77,7 @@ class CameraReferee:
             if image is not None and self.learn is not None:
                 teacher = self._teachers.setdefault(game_id, Teacher())
                 for lesson in teacher.new(scene, state, tracker.steadiness.told, self.sure):
-                    self.learn(lesson.bean, warp_card(image, lesson.corners, CROP_SIZE))
+                    self.learn(lesson.bean, warp_card(image, lesson.corners, CROP_SIZE), lesson.taken_for)
             if observation is not None:
                 self._act(game_id, observation)
             elif tracker.agrees and self.last and self.last.get("note"):

@@ -6,7 +6,9 @@ them and as the frame shows them, agree column for column with the game's, the t
 the game's bean: a labelled photo of the group's own deck, taken at the table. The camera named it that bean or was
 unsure of it (a column it was unsure of agrees with any of its count); a card it is sure is another bean teaches
 nothing, since the camera or the game is wrong. A column is a lesson only where exactly one of the seat's fields in
-the game fits it, and only once: the same card lies on top until its field changes.
+the game fits it, and only once: the same card lies on top until its field changes. A card the camera, unsure, took
+for another bean is learnt all the same (a bean lost to a poor photo is learnt that way) but flagged
+(:func:`taken_for`): the field may have been entered wrong.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import numpy as np
 from companion.rules.state import GameState
 from companion.tracker.explain import game_view
 from companion.tracker.view import Column, Part, Told, columns_differing, seat_columns
+from companion.vision.classifier import UNKNOWN
 from companion.vision.scene import Scene
 
 PER_BEAN = 8
@@ -31,16 +34,29 @@ Key = tuple[int, str, int]
 
 @dataclass(frozen=True, slots=True)
 class Lesson:
-    """The top card of a seat's field of ``count`` cards of ``bean``, lying at ``corners`` in the frame."""
+    """The top card of a seat's field of ``count`` cards of ``bean``, lying at ``corners`` in the frame, which the
+    camera named ``named``."""
 
     seat: int
     bean: str
     count: int
     corners: np.ndarray = field(compare=False, repr=False)
+    named: str = field(default=UNKNOWN, compare=False)
 
     @property
     def key(self) -> Key:
         return self.seat, self.bean, self.count
+
+    @property
+    def taken_for(self) -> str | None:
+        """The other bean the camera took the card for, if it did (:func:`taken_for`)."""
+        return taken_for(self.named, self.bean)
+
+
+def taken_for(named: str, bean: str) -> str | None:
+    """The bean the camera named a lesson's card where it is not the game's ``bean``: a card to check, since the
+    field may have been entered wrong (or the camera be wrong); None where it named the game's bean or none."""
+    return None if named in (bean, UNKNOWN) else named
 
 
 def fitting(column: Column, fields: tuple[Column, ...]) -> list[Column]:
@@ -65,7 +81,7 @@ def lessons(scene: Scene, state: GameState, settled: Mapping[Part, Told], sure: 
         for column, stack in columns:
             fits = fitting(column, fields)
             if len(fits) == 1 and fits[0] in pure:
-                found.append(Lesson(seat, str(fits[0][0]), fits[0][1], stack.top.corners))
+                found.append(Lesson(seat, str(fits[0][0]), fits[0][1], stack.top.corners, stack.top.label))
     return found
 
 

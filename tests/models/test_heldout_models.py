@@ -80,3 +80,15 @@ def test_a_held_out_deck_learns_in_play_from_the_cards_the_game_names(classifier
     assert result.photos == 2 * len(VISION_LABELS)
     assert all(0.5 <= share <= 1 for share in result.rejected), result.rejected
     assert "learning in play from 1-shot: 0 rounds" in "\n".join(learning.lines(result))
+
+
+def test_fields_entered_wrong_are_counted_flagged_and_forgotten(classifier):
+    """Half the fields played are entered as another bean: the lessons the game had wrong are counted, those the
+    camera took for another bean flagged, and the test photos named again without them."""
+    result = learning.measure(classifier, "woodcut", SEED, decks=1, per_label=2, per_bean=1, checkpoints=(0, 1),
+                              tables=0, workers=1, misentered=0.5)
+    wrong, flagged_wrong = result.misentered
+    assert 0 < wrong < result.taken and 0 <= flagged_wrong <= wrong
+    assert 0 <= result.flagged <= result.taken - wrong
+    assert all(0 <= n <= result.photos for n in result.forgotten)
+    assert "50% of fields entered wrong" in "\n".join(learning.lines(result))

@@ -58,6 +58,16 @@ def test_a_top_card_the_camera_was_unsure_of_is_learnt_as_the_games_bean():
     assert [x.bean for x in lessons(named_wrong_unsurely, state, {ANN: told((None, 2))}, SURE)] == ["cocoa"]
 
 
+def test_a_card_the_camera_took_for_another_bean_is_learnt_but_flagged():
+    """A cocoa field whose top card the camera, unsure, took for a coffee: either the camera does not know this deck's
+    cocoa yet, or the field was entered wrong. It is learnt, and the coffee said, so that a person can check it."""
+    state = game((ANN, "cocoa", 2), (ANN, "soy", 1), (ANN, "blue", 3))
+    seen = scene((ANN, "coffee", 2, 0.7, 0), (ANN, "soy", 1, 0.8, 100), (ANN, UNKNOWN, 3, 0.4, 200))
+    found = lessons(seen, state, {ANN: told((None, 2), (None, 1), (None, 3))}, SURE)
+    assert [(x.bean, x.named, x.taken_for) for x in found] == [
+        ("cocoa", "coffee", "coffee"), ("soy", "soy", None), ("blue", UNKNOWN, None)]
+
+
 def test_a_card_the_camera_is_sure_is_another_bean_teaches_nothing():
     """The camera and the game disagree: one of them is wrong, and the lesson could be."""
     state = game((ANN, "cocoa", 1))

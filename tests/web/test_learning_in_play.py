@@ -135,6 +135,45 @@ def test_one_learnt_card_is_shown_and_forgotten_on_its_own(client, editor, deck)
     assert deck.learnt.ids("blue") == [1]
 
 
+def bean_of(editor: Editor, label: str) -> dict:
+    return next(b for b in editor.get("/api/camera/enrollment").get_json()["beans"] if b["id"] == label)
+
+
+def test_a_learnt_card_the_camera_took_for_another_bean_is_flagged_until_forgotten_or_vouched_for(
+        client, editor, deck):
+    """A soy entered as a blue, which the camera took for a soy: it is learnt as a blue (the camera may not know this
+    deck's blues yet) and flagged, until it is forgotten or a person says it is a blue after all."""
+    build(editor)
+    deck.learn("blue", card("blue"))
+    deck.learn("blue", card("soy"), taken_for="soy")
+    deck.learn("blue", card("soy"), taken_for="soy")
+    assert deck.wait_learnt(WAIT_S)
+    assert bean_of(editor, "blue")["learnt_doubts"] == {"2": "soy", "3": "soy"}
+    assert profile(editor)["learnt_doubts"] == {"blue": 2} and profile(editor)["learnt_counts"] == {"blue": 3}
+
+    assert editor.delete("/api/camera/enrollment/blue/learnt/2").status_code == 200
+    assert not (deck.learnt.folder / "blue" / "0002.json").exists()
+    assert client.post("/api/camera/enrollment/blue/learnt/3/vouch").status_code == 403  # the table's PIN first
+    vouched = editor.post("/api/camera/enrollment/blue/learnt/3/vouch")
+    assert vouched.status_code == 200 and vouched.get_json()["bean"]["learnt_doubts"] == {}
+    assert vouched.get_json()["bean"]["learnt_ids"] == [1, 3]  # kept, as a blue
+    assert profile(editor)["learnt_doubts"] == {}
+    for path in ("/api/camera/enrollment/blue/learnt/3/vouch", "/api/camera/enrollment/blue/learnt/1/vouch",
+                 "/api/camera/enrollment/blue/learnt/9/vouch"):
+        refused = editor.post(path)
+        assert refused.status_code == 404 and "in doubt" in refused.get_json()["error"]
+
+
+def test_a_flag_goes_with_its_card_when_the_oldest_are_dropped(editor, deck):
+    build(editor)
+    deck.learn("soy", card("blue"), taken_for="blue")
+    for _ in range(PER_BEAN):
+        deck.learn("soy", card("soy"))
+    assert deck.wait_learnt(WAIT_S)
+    assert bean_of(editor, "soy")["learnt_doubts"] == {}
+    assert sorted(p.name for p in (deck.learnt.folder / "soy").iterdir()) == learnt_files(deck, "soy")
+
+
 def test_a_rebuild_keeps_the_learnt_cards(editor, deck):
     build(editor)
     deck.learn("blue", card("blue"))
@@ -185,9 +224,22 @@ def test_the_camera_referee_teaches_the_deck_a_card_of_a_field_the_game_knows(ap
     for _ in range(8):
         referee.frame(a_field(UNKNOWN, 1, 0.3), False, image)
     assert deck.wait_learnt(WAIT_S)
-    assert profile(editor)["learnt_counts"] == {"blue": 1}
+    assert profile(editor)["learnt_counts"] == {"blue": 1} and profile(editor)["learnt_doubts"] == {}
     kept = cv2.imread(str(deck.learnt.folder / "blue" / "0001.png"))
     assert np.array_equal(kept, warp_card(image, CORNERS, CROP_SIZE))
+
+
+def test_the_camera_referee_flags_a_card_it_took_for_another_bean(app, editor, deck):
+    """Ann's field is a blue in the game, and the camera, unsure, took its top card for a soy: learnt, and flagged."""
+    build(editor)
+    game_id = editor.start()["game_id"]
+    editor.post(f"/api/games/{game_id}/moves", {"type": "plant", "player": 0, "bean": "blue", "source": "hand"})
+    referee, image = app.extensions["hardware"].referee, frame_with("soy")
+    for _ in range(8):
+        referee.frame(a_field("soy", 1, 0.6), False, image)
+    assert deck.wait_learnt(WAIT_S)
+    assert profile(editor)["learnt_doubts"] == {"blue": 1}
+    assert bean_of(editor, "blue")["learnt_doubts"] == {"1": "soy"}
 
 
 def test_a_field_the_camera_sees_otherwise_than_the_game_teaches_nothing(app, editor, deck):

@@ -252,6 +252,14 @@ def delete_learnt(bean: str, card: int) -> tuple[Response, int]:
     return _bean_progress(label, 200, deleted=1)
 
 
+@bp.post("/enrollment/<bean>/learnt/<int:card>/vouch")
+def vouch_learnt(bean: str, card: int) -> tuple[Response, int]:
+    """Say that a card learnt in play that the camera took for another bean is this bean after all: its doubt goes."""
+    label = check_label(bean)
+    deck().vouch_learnt_card(label, card)
+    return _bean_progress(label, 200)
+
+
 @bp.post("/deck")
 def build_deck() -> tuple[Response, int]:
     """Build the deck profile from all photos; the camera names cards against it from now on."""

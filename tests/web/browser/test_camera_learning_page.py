@@ -1,5 +1,6 @@
 """The cards the camera learnt in play, on the camera page of a real browser: said with their beans, each shown under
-its bean and forgotten with a tap, and all forgotten with one (the photos stay)."""
+its bean and forgotten with a tap, and all forgotten with one (the photos stay); one the camera took for another
+bean flagged until a person vouches for it."""
 
 from __future__ import annotations
 
@@ -54,3 +55,22 @@ def test_the_cards_learnt_in_play_are_shown_and_forgotten_one_or_all(page: Any) 
                "the page does not say the learnt cards were forgotten")
     assert not page.driver.find_element(By.ID, "forget-learnt").is_displayed()
     assert "from 4 photos" in page.text("#deck-state")  # the photos stay
+
+
+def test_a_learnt_card_the_camera_took_for_another_bean_is_flagged_and_vouched_for(
+        page: Any, server: LiveServer) -> None:
+    deck: Deck = server.app.extensions["deck"]
+    assert deck.learn("soy", card("blue"), taken_for="blue")
+    assert deck.wait_learnt(60)
+    page.open("/camera")
+    page.unlock()
+    page.until(lambda: "1 learnt card looks like another bean (under Soy Bean)" in page.text("#deck-state"),
+               "the flagged card is not said")
+    page.tap('.bean-tile[data-bean="soy"]')
+    flagged = '#learnt-thumbs .thumb[data-doubt="yes"]'
+    page.until(lambda: "Looks like Blue Bean" in page.text(flagged), "the flagged card does not say what it looks like")
+    assert page.find(f"{flagged} .thumb-vouch").size["height"] >= 44  # a touch-sized control
+    page.press(f"{flagged} .thumb-vouch")
+    page.until(lambda: not page.driver.find_elements(By.CSS_SELECTOR, flagged), "the flag does not go")
+    assert len(page.driver.find_elements(By.CSS_SELECTOR, "#learnt-thumbs .thumb")) >= 1  # kept, as a soy
+    assert not page.driver.find_elements(By.ID, "learnt-doubts")

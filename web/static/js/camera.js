@@ -240,12 +240,23 @@
         onclick: () => change("DELETE", `${beanPath(bean.id)}/photos/${photo}`),
       }, "×"))));
     $("learnt-cards").hidden = bean.learnt_ids.length === 0;
-    $("learnt-thumbs").replaceChildren(...bean.learnt_ids.map((card) => el("figure", { class: "thumb" },
-      el("img", { src: `${beanPath(bean.id)}/learnt/${card}.png?v=${card}`, alt: `card ${card} learnt in play as ${bean.name}` }),
-      el("button", {
-        type: "button", class: "thumb-delete", "aria-label": `forget learnt card ${card}`,
-        onclick: () => change("DELETE", `${beanPath(bean.id)}/learnt/${card}`),
-      }, "×"))));
+    $("learnt-thumbs").replaceChildren(...bean.learnt_ids.map((card) => learntThumb(bean, card)));
+  }
+
+  /* One learnt card, forgotten with ×; one the camera took for another bean says so, and is kept with a tap. */
+  function learntThumb(bean, card) {
+    const takenFor = bean.learnt_doubts[card];
+    const path = `${beanPath(bean.id)}/learnt/${card}`;
+    return el("figure", { class: "thumb", dataset: { doubt: takenFor ? "yes" : "no" } },
+      el("span", { class: "thumb-pic" },
+        el("img", { src: `${path}.png?v=${card}`, alt: `card ${card} learnt in play as ${bean.name}` }),
+        el("button", {
+          type: "button", class: "thumb-delete", "aria-label": `forget learnt card ${card}`,
+          onclick: () => change("DELETE", path),
+        }, "×")),
+      ...(takenFor ? [el("figcaption", {}, `Looks like ${nameOf(takenFor)}`),
+        el("button", { type: "button", class: "secondary thumb-vouch", onclick: () => change("POST", `${path}/vouch`) },
+          `It is ${bean.name}`)] : []));
   }
 
   const nameOf = (id) => (enrollment.beans.find((b) => b.id === id) || { name: id }).name;
@@ -261,6 +272,13 @@
       lines.push(el("p", { class: "muted", id: "learnt-state" }, profile.learnt
         ? `Learnt in play: ${profile.learnt} cards (${learnt}), the top cards of fields whose bean the game knows.`
         : "While you play, the camera learns your cards from the top card of each field whose bean the game knows."));
+      const doubts = Object.entries(profile.learnt_doubts || {});
+      if (doubts.length) {
+        const count = doubts.reduce((sum, [, n]) => sum + n, 0);
+        lines.push(el("p", { class: "warn", id: "learnt-doubts" }, `${count} learnt ${count === 1 ? "card looks" : "cards look"} `
+          + `like another bean (under ${doubts.map(([id]) => nameOf(id)).join(", ")}): was the field entered right? `
+          + "Forget a card that is not its bean."));
+      }
     } else {
       lines.push(el("p", {}, "The camera names the cards of the house deck."));
     }

@@ -23,13 +23,13 @@ import json
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.rules.moves import Move, move_from_dict, move_to_dict
 from companion.rules.state import GameState
 from companion.rules.violations import IllegalMove
 from companion.tracker.explain import explain, explanations, game_view, likeliest
-from companion.tracker.view import Part, Place, TableView, Told, fits, guessed, guesses, landed, named
+from companion.tracker.view import DISCARD, Column, Part, Place, TableView, Told, fits, guessed, guesses, landed, named
 
 ABSENCES = {"harvest"}
 """Events the camera sees only as cards gone: a hand resting still over a field hides it as well as a harvest
@@ -40,6 +40,7 @@ STILL_FRAMES = 4
 """Still frames a view is voted over."""
 VOTES = 3
 """Of those that saw a part of the table, how many must agree to settle it on something new."""
+T = TypeVar("T")
 
 
 class Steadiness:
@@ -56,7 +57,8 @@ class Steadiness:
 
     def __init__(self, window: int = STILL_FRAMES, votes: int = VOTES) -> None:
         self.votes = votes
-        self.recent: deque[dict[Part, Told]] = deque(maxlen=window)
+        self.recent: deque[tuple[dict[Part, Told], TableView]] = deque(maxlen=window)
+        """The last still frames: what each tells of each part, and its view (with the camera's guesses)."""
         self.told: dict[Part, Told] = {}
         """What each part of the table last settled on."""
 
@@ -75,10 +77,10 @@ class Steadiness:
         if moving:
             self.moved()
             return None
-        self.recent.append(view.parts())
+        self.recent.append((view.parts(), view))
         now = {}
-        for part in {part for told in self.recent for part in told}:
-            ballots = [told[part] for told in self.recent if part in told]
+        for part in {part for told, _ in self.recent for part in told}:
+            ballots = [told[part] for told, _ in self.recent if part in told]
             support = {told: sum(fits(part, ballot, told) for ballot in ballots) for told in reversed(ballots)}
             winner = max(support, key=lambda told: (support[told], named(told)))
             steady = winner == self.told.get(part) and 2 * support[winner] > len(ballots)
@@ -88,7 +90,28 @@ class Steadiness:
         if all(self.told.get(part) == told for part, told in now.items()):
             return None
         self.told.update(now)
-        return replace(TableView.of_parts(now), guesses=view.guesses, pile_guess=view.pile_guess)  # the latest frame's
+        return replace(TableView.of_parts(now), guesses=self._guesses(now), pile_guess=self._pile_guess(now))
+
+    def _guesses(self, now: dict[Part, Told]) -> tuple[tuple[int, tuple[Column, ...]], ...]:
+        """Per seat settled on in ``now``, the guesses of its open columns that most of the last still frames reading
+        it so made (the latest of them where they split evenly; a frame that guessed none abstains)."""
+        voted = []
+        for seat, told in sorted((part, told) for part, told in now.items() if isinstance(part, int)):
+            made = [dict(view.guesses).get(seat, ()) for parts, view in self.recent if parts.get(seat) == told]
+            if best := _most(made):
+                voted.append((seat, best))
+        return tuple(voted)
+
+    def _pile_guess(self, now: dict[Part, Told]) -> tuple[str, ...] | None:
+        """The discard pile's top card's guess that most of the last still frames telling the pile as ``now`` made."""
+        return _most([view.pile_guess for parts, view in self.recent if parts.get(DISCARD) == now.get(DISCARD)])
+
+
+def _most(ballots: Sequence[T | None]) -> T | None:
+    """The ballot most often cast, the latest of those cast as often; a frame that guessed nothing (``None`` or
+    empty) abstains; None where every frame did."""
+    cast = [ballot for ballot in ballots if ballot]
+    return max(reversed(cast), key=cast.count) if cast else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -243,6 +243,31 @@ def test_a_frame_unsure_of_a_bean_agrees_with_the_frames_that_name_it():
     assert steadiness.feed(seen(ben=(("chili", 2),)), False) is None  # a count no frame agrees with stays out
 
 
+def test_the_guesses_are_those_most_still_frames_made_not_the_last_frames():
+    """Ann plants a card the camera is unsure of: two frames take it for a blue, the last for a soy; the pile's
+    unsure top card is taken for a soy by two frames and for a red by the last."""
+    steadiness = Steadiness(window=4, votes=3)
+    for _ in range(3):
+        steadiness.feed(seen(), False)
+    place = (850.0, 200.0, 90.0)
+    frames = [dataclasses.replace(seen(ann=((None, 1),)), guesses=((ANN, ((bean, 1),)),), pile_top=place,
+                                  pile_guess=(top,))
+              for bean, top in (("blue", "soy"), ("blue", "soy"), ("soy", "red"))]
+    answers = [steadiness.feed(view, False) for view in frames]
+    assert answers[:2] == [None, None] and answers[2] == seen(ann=((None, 1),))
+    assert answers[2].guesses == ((ANN, (("blue", 1),)),) and answers[2].pile_guess == ("soy",)
+
+
+def test_of_guesses_made_as_often_the_latest_counts():
+    steadiness = Steadiness(window=4, votes=3)
+    for _ in range(3):
+        steadiness.feed(seen(), False)
+    unsure = seen(ann=((None, 1),))
+    frames = [dataclasses.replace(unsure, guesses=((ANN, ((bean, 1),)),)) for bean in ("blue", "soy")]
+    named = [steadiness.feed(view, False) for view in (*frames, unsure)]  # the last frame guessed nothing
+    assert named[2] is not None and named[2].guesses == ((ANN, (("soy", 1),)),)
+
+
 def test_two_like_beans_planted_from_the_hand_at_once_are_both_proposed():
     """Ann's two first cards are blues: she lays both on one field before the camera sees the table still."""
     state = table()

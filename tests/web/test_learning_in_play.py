@@ -213,13 +213,18 @@ def a_field(label: str, count: int, confidence: float) -> Scene:
                  ("fields-0", "fields-1", "fields-2", "face-up"))
 
 
-def test_the_camera_referee_teaches_the_deck_a_card_of_a_field_the_game_knows(app, editor, deck):
-    """Ann's blue lies on her field; the camera cannot name it (a blue of this deck it has not seen so), but the game
-    knows the field is blue: the card is learnt as a blue, once."""
+def a_blue_planted(editor: Editor) -> None:
+    """The deck built, and a new game in which Ann planted a blue from her hand."""
     build(editor)
     game_id = editor.start()["game_id"]
     assert editor.post(f"/api/games/{game_id}/moves",
                        {"type": "plant", "player": 0, "bean": "blue", "source": "hand"}).status_code == 200
+
+
+def test_the_camera_referee_teaches_the_deck_a_card_of_a_field_the_game_knows(app, editor, deck):
+    """Ann's blue lies on her field; the camera cannot name it (a blue of this deck it has not seen so), but the game
+    knows the field is blue: the card is learnt as a blue, once."""
+    a_blue_planted(editor)
     referee, image = app.extensions["hardware"].referee, frame_with("blue")
     for _ in range(8):
         referee.frame(a_field(UNKNOWN, 1, 0.3), False, image)
@@ -231,9 +236,7 @@ def test_the_camera_referee_teaches_the_deck_a_card_of_a_field_the_game_knows(ap
 
 def test_the_camera_referee_flags_a_card_it_took_for_another_bean(app, editor, deck):
     """Ann's field is a blue in the game, and the camera, unsure, took its top card for a soy: learnt, and flagged."""
-    build(editor)
-    game_id = editor.start()["game_id"]
-    editor.post(f"/api/games/{game_id}/moves", {"type": "plant", "player": 0, "bean": "blue", "source": "hand"})
+    a_blue_planted(editor)
     referee, image = app.extensions["hardware"].referee, frame_with("soy")
     for _ in range(8):
         referee.frame(a_field("soy", 1, 0.6), False, image)
@@ -243,9 +246,7 @@ def test_the_camera_referee_flags_a_card_it_took_for_another_bean(app, editor, d
 
 
 def test_a_field_the_camera_sees_otherwise_than_the_game_teaches_nothing(app, editor, deck):
-    build(editor)
-    game_id = editor.start()["game_id"]
-    editor.post(f"/api/games/{game_id}/moves", {"type": "plant", "player": 0, "bean": "blue", "source": "hand"})
+    a_blue_planted(editor)
     referee, image = app.extensions["hardware"].referee, frame_with("blue")
     for _ in range(8):
         referee.frame(a_field("soy", 1, 0.97), False, image)  # the camera is sure of a soy: one of them is wrong

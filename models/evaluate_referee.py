@@ -145,6 +145,8 @@ class GroupDeck:
         self.profile = enroll(classifier, self.photos)
         self.teacher = Teacher() if learn else None
         self.learnt: dict[str, list[np.ndarray]] = {}
+        self.lessons = self.flagged = 0
+        """Lessons taken in play, and how many of them the camera took for another bean than the game's."""
 
     def learn(self, frame: np.ndarray, scene: Scene, state: GameState, told: Mapping[Part, Told]) -> None:
         """Learn the lessons of one analysed frame: each bean given a card enrolled again (the newest
@@ -152,6 +154,8 @@ class GroupDeck:
         if self.teacher is None:
             return
         for lesson in self.teacher.new(scene, state, told, SURE):
+            self.lessons += 1
+            self.flagged += lesson.taken_for is not None
             cards = self.learnt.setdefault(lesson.bean, [])
             cards[:] = [*cards, warp_card(frame, lesson.corners, DETAIL_SIZE)][-PER_BEAN:]
             self.profile = relearnt(self.profile, self.classifier, lesson.bean, self.photos[lesson.bean], cards)
@@ -274,7 +278,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{len(harvests)} harvests")
     if group is not None:
         print(f"{args.deck} deck enrolled from 1 photo per bean, "
-              + (f"{sum(map(len, group.learnt.values()))} cards learnt in play" if args.learn else "no learning"))
+              + (f"{sum(map(len, group.learnt.values()))} cards learnt in play ({group.flagged} of {group.lessons} "
+                 "lessons flagged as taken for another bean)" if args.learn else "no learning"))
     return 0
 
 

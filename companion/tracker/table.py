@@ -29,7 +29,20 @@ from companion.rules.moves import Move, move_from_dict, move_to_dict
 from companion.rules.state import GameState
 from companion.rules.violations import IllegalMove
 from companion.tracker.explain import explain, explanations, game_view, likeliest
-from companion.tracker.view import DISCARD, Column, Part, Place, TableView, Told, fits, guessed, guesses, landed, named
+from companion.tracker.view import (
+    DISCARD,
+    FACE_UP,
+    Column,
+    Part,
+    Place,
+    TableView,
+    Told,
+    fits,
+    guessed,
+    guesses,
+    landed,
+    named,
+)
 
 ABSENCES = {"harvest"}
 """Events the camera sees only as cards gone: a hand resting still over a field hides it as well as a harvest
@@ -90,7 +103,9 @@ class Steadiness:
         if all(self.told.get(part) == told for part, told in now.items()):
             return None
         self.told.update(now)
-        return replace(TableView.of_parts(now), guesses=self._guesses(now), pile_guess=self._pile_guess(now))
+        unsure = [view.face_up_unsure for parts, view in self.recent if parts.get(FACE_UP) == now.get(FACE_UP)]
+        return replace(TableView.of_parts(now), guesses=self._guesses(now), pile_guess=self._pile_guess(now),
+                       face_up_unsure=2 * sum(unsure) >= len(unsure) > 0)
 
     def _guesses(self, now: dict[Part, Told]) -> tuple[tuple[int, tuple[Column, ...]], ...]:
         """Per seat settled on in ``now``, the guesses of its open columns that most of the last still frames reading
@@ -258,4 +273,6 @@ class TableTracker:
         absences = sum(e["type"] in ABSENCES for e in events)
         seen_gone = absences == 0 or (absences == 1 and discarded(camera, settled, after, grew))
         alone = not waiting or made(state, events)[1] == len(events)  # a tap on the waiting ones may come later
-        return Observation(tuple(events), (every_bean_named or by_rules(found, settled)) and seen_gone and alone)
+        turned_named = not settled.face_up_unsure or all(e["type"] != "turn-over" for e in events)
+        return Observation(tuple(events), (every_bean_named or by_rules(found, settled)) and seen_gone and alone
+                           and turned_named)

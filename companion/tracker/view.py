@@ -61,6 +61,9 @@ class TableView:
     """The bean the camera took the discard pile's top card for, where it was unsure of it (not part of what the view
     tells the rules: it ranks the moves as a column's guess does, and lets a harvest be seen taken by the pile,
     :func:`~companion.tracker.table.discarded`)."""
+    face_up_unsure: bool = field(default=False, compare=False)
+    """Whether the camera named some face-up card with less than sure confidence: the beans it tells are then what the
+    camera took them for, and a turn-over made of them waits for a tap."""
 
     def seats(self) -> dict[int, tuple[Column, ...]]:
         return dict(self.fields)
@@ -92,13 +95,16 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float) -> TableView:
     """The view of a scene placed in its zones, for ``seats``: a seat whose fields zone is out of sight, or a
     face-up area or discard pile out of sight, is left out (not seen empty). A top card named with less than
     ``sure`` confidence leaves its column's bean open (its bean a guess); the discard pile's top card, the pile untold
-    (its bean a guess). Where the pile's top card lies is told where the pile is one stack, sure or not."""
+    (its bean a guess); a face-up card, its name told but the view unsure of the face-up area. Where the pile's top
+    card lies is told where the pile is one stack, sure or not."""
     face_up: list[str] = []
+    face_up_unsure = False
     discarded: list[tuple[str, bool]] = []
     pile_top: Place | None = None
     for stack in scene.stacks:
         if stack.zone == FACE_UP:
             face_up += [stack.bean] * stack.count
+            face_up_unsure |= stack.top.confidence < sure
         elif stack.zone == DISCARD:
             discarded.append((stack.bean, stack.top.confidence >= sure))
             pile_top = place_of(stack.top.corners)
@@ -113,7 +119,7 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float) -> TableView:
     alone = len(discarded) == 1
     guess = (discarded[0][0],) if pile is None and alone and discarded[0][0] != UNKNOWN else None
     return TableView(fields, tuple(sorted(face_up)) if FACE_UP in zones else None, pile,
-                     pile_top if alone else None, guesses, guess)
+                     pile_top if alone else None, guesses, guess, face_up_unsure and FACE_UP in zones)
 
 
 def seat_columns(scene: Scene, sure: float) -> dict[int, list[tuple[Column, Stack]]]:

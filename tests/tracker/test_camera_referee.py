@@ -72,6 +72,7 @@ def test_a_groups_own_deck_on_the_table_is_named_against_its_profile_and_learnt_
     assert not any(e.wrong_sure for e in events)
     assert sum(map(len, group.learnt.values())) >= 1
     assert all(len(cards) <= PER_BEAN for cards in group.learnt.values())
+    assert group.lessons >= sum(map(len, group.learnt.values())) and 0 <= group.flagged <= group.lessons
 
 
 def test_two_cards_of_a_groups_deck_side_by_side_are_not_taken_for_one_unsure_card():

@@ -97,6 +97,25 @@ def test_two_beans_turned_over_are_proposed_with_the_beans_seen():
     assert observation.events == ({"type": "turn-over", "player": ANN, "beans": ["chili", "soy"]},)
 
 
+def test_beans_turned_over_that_the_camera_named_unsurely_wait_for_a_tap():
+    """A turned-over card can be any bean still unseen: only the camera tells which, so it must be sure of it."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    turned = seen(ann=(("blue", 1),), face_up=("chili", "soy"))
+    named = settle(TableTracker(), state, turned)
+    unsure = settle(TableTracker(), state, dataclasses.replace(turned, face_up_unsure=True))
+    assert named is not None and unsure is not None and named.events == unsure.events
+    assert named.sure and not unsure.sure
+
+
+def test_a_face_up_card_named_unsurely_is_told_by_its_name_and_the_view_unsure_of_the_face_up_area():
+    corners = np.zeros((4, 2), np.float32)
+    cards = (Stack("chili", 1, corners, SeenCard(corners, "chili", 0.97), "face-up"),
+             Stack("soy", 1, corners, SeenCard(corners, "soy", 0.6), "face-up"))
+    assert not view_of(Scene((), cards[:1], ("face-up",)), (), SURE).face_up_unsure
+    view = view_of(Scene((), cards, ("face-up",)), (), SURE)
+    assert view.face_up == ("chili", "soy") and view.face_up_unsure
+
+
 def test_face_up_beans_planted_after_trading_end_trading_and_both_plants():
     state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
                  {"type": "turn-over", "player": ANN, "beans": ["chili", "soy"]})
@@ -256,6 +275,16 @@ def test_the_guesses_are_those_most_still_frames_made_not_the_last_frames():
     answers = [steadiness.feed(view, False) for view in frames]
     assert answers[:2] == [None, None] and answers[2] == seen(ann=((None, 1),))
     assert answers[2].guesses == ((ANN, (("blue", 1),)),) and answers[2].pile_guess == ("soy",)
+
+
+@pytest.mark.parametrize(("unsure_frames", "unsure"), [((True, True, False), True), ((False, True, False), False)])
+def test_the_face_up_area_is_unsure_where_most_still_frames_named_a_card_in_it_unsurely(unsure_frames, unsure):
+    steadiness = Steadiness(window=4, votes=3)
+    for _ in range(3):
+        steadiness.feed(seen(), False)
+    turned = seen(face_up=("chili", "soy"))
+    answers = [steadiness.feed(dataclasses.replace(turned, face_up_unsure=frame), False) for frame in unsure_frames]
+    assert answers[2] == turned and answers[2].face_up_unsure == unsure
 
 
 def test_of_guesses_made_as_often_the_latest_counts():

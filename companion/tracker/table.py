@@ -139,21 +139,36 @@ class Observation:
     note: str | None = None
 
 
-def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView) -> bool:
+def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView, before: GameState) -> bool:
     """Whether the rules, with the camera's guesses, settle what the camera was unsure of in ``seen``: it took every
     column it was unsure of for some bean; its explanations (:func:`~companion.tracker.explain.explanations`) all
     bring the same beans onto the table (a guess never names a bean planted into an empty field); and those that bear
     out every guess leave one game, by the same events (whichever of two like fields they name, in any order). A
     card laid on a blue field of 3, now of 4, is a blue, and the camera took it for one; which of two fields was
-    harvested is told by the beans the camera took the one left and the pile's new top card for."""
+    harvested is told by the beans the camera took the one left and the pile's new top card for. Only the seats the
+    explanations change from ``before`` (the game), and the pile where they change its top, are asked about: what the
+    camera was unsure of elsewhere lies as the game has it, whatever it took it for."""
+    seen = _changing(seen, found, before)
     unsure = sum(bean is None for _, columns in seen.fields for bean, _ in columns)
     made = guesses(seen)
     if made < unsure or len({brought(path) for _, path in found}) != 1:
         return False
-    seats, every = tuple(seat for seat, _ in seen.fields), tuple(range(len(found[0][0].players)))
+    seats, every = tuple(seat for seat, _ in seen.fields), tuple(range(len(before.players)))
     return len({(game_view(after, every), tuple(sorted(json.dumps(_unplaced(move_to_dict(m)), sort_keys=True)
                                                        for m in path)))
                 for after, path in found if guessed(game_view(after, seats), seen) == made}) == 1
+
+
+def _changing(seen: TableView, found: Sequence[tuple[GameState, Sequence[Move]]], before: GameState) -> TableView:
+    """``seen`` with only the seats some explanation changes from ``before``, and the pile's guess only where one
+    changes its top."""
+    every = tuple(range(len(before.players)))
+    was = game_view(before, every).seats()
+    changed = {seat for after, _ in found for seat, columns in game_view(after, every).fields if columns != was[seat]}
+    pile = any(after.discard[-1:] != before.discard[-1:] for after, _ in found)
+    return replace(seen, fields=tuple((seat, columns) for seat, columns in seen.fields if seat in changed),
+                   guesses=tuple((seat, columns) for seat, columns in seen.guesses if seat in changed),
+                   pile_guess=seen.pile_guess if pile else None)
 
 
 def _unplaced(event: dict[str, Any]) -> dict[str, Any]:
@@ -274,5 +289,5 @@ class TableTracker:
         seen_gone = absences == 0 or (absences == 1 and discarded(camera, settled, after, grew))
         alone = not waiting or made(state, events)[1] == len(events)  # a tap on the waiting ones may come later
         turned_named = not settled.face_up_unsure or all(e["type"] != "turn-over" for e in events)
-        return Observation(tuple(events), (every_bean_named or by_rules(found, settled)) and seen_gone and alone
+        return Observation(tuple(events), (every_bean_named or by_rules(found, settled, camera)) and seen_gone and alone
                            and turned_named)

@@ -502,6 +502,19 @@ def test_a_card_laid_on_a_field_the_camera_is_unsure_of_is_sure_when_the_rules_l
                                         "field": 0},), sure=True)
 
 
+def test_what_the_camera_is_unsure_of_at_a_seat_no_explanation_changes_does_not_hold_a_change_back():
+    """Ann lays a second blue on her blue field; Ben's soy, unchanged, the camera took for a chili, or named nothing:
+    Ben's field is as the game has it whatever the camera took it for."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    state.players[BEN].fields[0].cards = ["soy"]  # scenario set-up: how it came there does not matter here
+    fields = seen(ann=((None, 2),), ben=((None, 1),)).fields
+    for ben_guessed in ((("chili", 1),), ()):
+        guesses = ((ANN, (("blue", 2),)), (BEN, ben_guessed)) if ben_guessed else ((ANN, (("blue", 2),)),)
+        observation = settle(TableTracker(), state, TableView(fields, (), guesses=guesses))
+        assert observation is not None and observation.sure
+        assert [e["bean"] for e in observation.events] == ["blue"]
+
+
 def test_an_unsure_card_the_rules_leave_open_or_the_camera_took_for_another_bean_waits_for_a_tap():
     state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
     fields = ((ANN, ((None, 1), ("blue", 1))), (BEN, ()), (CID, ()))

@@ -8,12 +8,13 @@ or a half-laid card changes nothing, a marker hidden for a frame holds nothing b
 change is reported once.
 :class:`TableTracker` then asks the rules which moves explain the settled change
 (:func:`~companion.tracker.explain.explanations`) and proposes them: ``sure`` when every column it
-rests on was named with confidence, or the rules and the camera's guesses leave one explanation
-(:func:`by_rules`: a group's own deck is named less surely than the house deck), and nothing in it
-is seen only as cards gone (a harvest) unless the discard pile was seen to take them, so the table
-may push it without a tap. The camera's own proposals still waiting for a tap count as made
-(:func:`believed`), so a hand resting over a field after a harvest still waits is not taken for a
-second harvest that the pile would hide.
+rests on was named with confidence, or the rules and the camera's guesses (those most still frames
+made) leave one explanation (:func:`by_rules`: a group's own deck is named less surely than the house
+deck), any beans turned over were named with confidence, and nothing in it is seen only as cards
+gone (a harvest) unless the discard pile was seen to take them, so the table may push it without a
+tap. The camera's own proposals still waiting for a tap count as made (:func:`believed`), so a hand
+resting over a field after a harvest still waits is not taken for a second harvest that the pile
+would hide.
 """
 
 from __future__ import annotations

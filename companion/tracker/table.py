@@ -104,23 +104,31 @@ class Steadiness:
         if all(self.told.get(part) == told for part, told in now.items()):
             return None
         self.told.update(now)
-        unsure = [view.face_up_unsure for parts, view in self.recent if parts.get(FACE_UP) == now.get(FACE_UP)]
         return replace(TableView.of_parts(now), guesses=self._guesses(now), pile_guess=self._pile_guess(now),
-                       face_up_unsure=2 * sum(unsure) >= len(unsure) > 0)
+                       face_up_unsure=self._face_up_unsure(now))
+
+    def _reading(self, part: Part, now: dict[Part, Told]) -> list[TableView]:
+        """The views of the last still frames that read ``part`` as ``now`` settled it (or, as it, not at all)."""
+        return [view for told, view in self.recent if told.get(part) == now.get(part)]
 
     def _guesses(self, now: dict[Part, Told]) -> tuple[tuple[int, tuple[Column, ...]], ...]:
         """Per seat settled on in ``now``, the guesses of its open columns that most of the last still frames reading
         it so made (the latest of them where they split evenly; a frame that guessed none abstains)."""
         voted = []
-        for seat, told in sorted((part, told) for part, told in now.items() if isinstance(part, int)):
-            made = [dict(view.guesses).get(seat, ()) for parts, view in self.recent if parts.get(seat) == told]
-            if best := _most(made):
+        for seat in sorted(part for part in now if isinstance(part, int)):
+            if best := _most([dict(view.guesses).get(seat, ()) for view in self._reading(seat, now)]):
                 voted.append((seat, best))
         return tuple(voted)
 
     def _pile_guess(self, now: dict[Part, Told]) -> tuple[str, ...] | None:
         """The discard pile's top card's guess that most of the last still frames telling the pile as ``now`` made."""
-        return _most([view.pile_guess for parts, view in self.recent if parts.get(DISCARD) == now.get(DISCARD)])
+        return _most([view.pile_guess for view in self._reading(DISCARD, now)])
+
+    def _face_up_unsure(self, now: dict[Part, Told]) -> bool:
+        """Whether at least half the last still frames telling the face-up area as ``now`` named a card in it
+        unsurely."""
+        unsure = [view.face_up_unsure for view in self._reading(FACE_UP, now)]
+        return 2 * sum(unsure) >= len(unsure) > 0
 
 
 def _most(ballots: Sequence[T | None]) -> T | None:
@@ -149,24 +157,23 @@ def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView,
     harvested is told by the beans the camera took the one left and the pile's new top card for. Only the seats the
     explanations change from ``before`` (the game), and the pile where they change its top, are asked about: what the
     camera was unsure of elsewhere lies as the game has it, whatever it took it for."""
-    seen = _changing(seen, found, before)
+    every = tuple(range(len(before.players)))
+    games = [game_view(after, every) for after, _ in found]
+    seen = _changing(seen, games, game_view(before, every))
     unsure = sum(bean is None for _, columns in seen.fields for bean, _ in columns)
     made = guesses(seen)
     if made < unsure or len({brought(path) for _, path in found}) != 1:
         return False
-    seats, every = tuple(seat for seat, _ in seen.fields), tuple(range(len(before.players)))
-    return len({(game_view(after, every), tuple(sorted(json.dumps(_unplaced(move_to_dict(m)), sort_keys=True)
-                                                       for m in path)))
-                for after, path in found if guessed(game_view(after, seats), seen) == made}) == 1
+    return len({(game, tuple(sorted(json.dumps(_unplaced(move_to_dict(m)), sort_keys=True) for m in path)))
+                for game, (_, path) in zip(games, found) if guessed(game, seen) == made}) == 1
 
 
-def _changing(seen: TableView, found: Sequence[tuple[GameState, Sequence[Move]]], before: GameState) -> TableView:
-    """``seen`` with only the seats some explanation changes from ``before``, and the pile's guess only where one
-    changes its top."""
-    every = tuple(range(len(before.players)))
-    was = game_view(before, every).seats()
-    changed = {seat for after, _ in found for seat, columns in game_view(after, every).fields if columns != was[seat]}
-    pile = any(after.discard[-1:] != before.discard[-1:] for after, _ in found)
+def _changing(seen: TableView, games: Sequence[TableView], was: TableView) -> TableView:
+    """``seen`` with only the seats some explanation's table ``games`` changes from the game's table ``was``, and the
+    pile's guess only where one changes its top."""
+    before = was.seats()
+    changed = {seat for game in games for seat, columns in game.fields if columns != before[seat]}
+    pile = any(game.discard != was.discard for game in games)
     return replace(seen, fields=tuple((seat, columns) for seat, columns in seen.fields if seat in changed),
                    guesses=tuple((seat, columns) for seat, columns in seen.guesses if seat in changed),
                    pile_guess=seen.pile_guess if pile else None)

@@ -272,7 +272,7 @@
       lines.push(el("p", { class: "muted", id: "learnt-state" }, profile.learnt
         ? `Learnt in play: ${profile.learnt} cards (${learnt}), the top cards of fields whose bean the game knows.`
         : "While you play, the camera learns your cards from the top card of each field whose bean the game knows."));
-      const doubts = Object.entries(profile.learnt_doubts || {});
+      const doubts = Object.entries(profile.learnt_doubts);
       if (doubts.length) {
         const count = doubts.reduce((sum, [, n]) => sum + n, 0);
         lines.push(el("p", { class: "warn", id: "learnt-doubts" }, `${count} learnt ${count === 1 ? "card looks" : "cards look"} `

@@ -21,7 +21,7 @@ from companion.rules.legal import Choice, LegalMove
 from companion.rules.moves import Move
 from companion.rules.state import GameState
 from companion.rules.violations import IllegalMove
-from companion.tracker.view import TableView, distance, guessed
+from companion.tracker.view import TableView, distance, fits, guessed
 
 DEPTH = 3
 """Most moves one settled change of the table may stand for (two face-up beans planted, and a harvest)."""
@@ -126,3 +126,21 @@ def explain(state: GameState, seen: TableView) -> list[Move] | None:
     unsure, is planted as a chili rather than as the first bean the rules allow."""
     found = explanations(state, seen)
     return None if found is None else likeliest(found, seen)[1]
+
+
+def set_aside(state: GameState, seen: TableView) -> tuple[TableView, list[tuple[GameState, list[Move]]]] | None:
+    """Where no moves explain ``seen`` whole: the view with the one part of the table (a seat's fields, the face-up
+    area or the discard pile) that disagrees with the game told as the game has it, where moves then explain a change
+    of the rest, with those explanations (a column the camera has lost, or a count it misreads in every frame, then
+    holds back no change elsewhere); None where no part, or more than one, does so. A part whose change is all there is
+    to explain is never set aside: the rules refuse it, and the tablet says so."""
+    game = game_view(state, tuple(seat for seat, _ in seen.fields)).parts()
+    kept = []
+    for part, reading in seen.parts().items():
+        if fits(part, reading, game[part]):
+            continue  # a part that agrees with the game is evidence, not a misreading
+        rest = seen.telling(part, game[part])
+        found = explanations(state, rest)
+        if found is not None and any(moves for _, moves in found):
+            kept.append((rest, found))
+    return kept[0] if len(kept) == 1 else None

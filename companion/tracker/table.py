@@ -7,14 +7,14 @@ area, the discard pile) when most of the last still frames that saw it agree, so
 or a half-laid card changes nothing, a marker hidden for a frame holds nothing back, and a real
 change is reported once.
 :class:`TableTracker` then asks the rules which moves explain the settled change
-(:func:`~companion.tracker.explain.explanations`) and proposes them: ``sure`` when every column it
-rests on was named with confidence, or the rules and the camera's guesses (those most still frames
-made) leave one explanation (:func:`by_rules`: a group's own deck is named less surely than the house
-deck), any beans turned over were named with confidence, and nothing in it is seen only as cards
-gone (a harvest) unless the discard pile was seen to take them, so the table may push it without a
-tap. The camera's own proposals still waiting for a tap count as made (:func:`believed`), so a hand
-resting over a field after a harvest still waits is not taken for a second harvest that the pile
-would hide.
+(:func:`~companion.tracker.explain.explanations`; where none explains the whole table, one part that disagrees
+with the game may be set aside, :func:`~companion.tracker.explain.set_aside`) and proposes them: ``sure`` when
+every column it rests on was named with confidence, or the rules and the camera's guesses (those most still
+frames made) leave one explanation (:func:`by_rules`: a group's own deck is named less surely than the house
+deck), any beans turned over were named with confidence, and nothing in it is seen only as cards gone (a
+harvest) unless the discard pile was seen to take them, so the table may push it without a tap. The camera's
+own proposals still waiting for a tap count as made (:func:`believed`), so a hand resting over a field after a
+harvest still waits is not taken for a second harvest that the pile would hide.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 from companion.rules.moves import Move, move_from_dict, move_to_dict
 from companion.rules.state import GameState
 from companion.rules.violations import IllegalMove
-from companion.tracker.explain import explain, explanations, game_view, likeliest
+from companion.tracker.explain import explain, explanations, game_view, likeliest, set_aside
 from companion.tracker.view import (
     DISCARD,
     FACE_UP,
@@ -63,7 +63,8 @@ class Steadiness:
     Each seat's fields and the face-up area are voted on apart, by the frames that saw them: a
     frame whose markers left a seat out of sight neither confirms nor contradicts that seat. A
     part settles on something new when ``votes`` of those frames agree (a column whose bean a frame
-    was unsure of agrees with any bean of its count; the reading naming most wins); a part whose frames
+    was unsure of agrees with any bean of its count, in either frame, and a discard pile whose top
+    card a frame was unsure of with any top; the reading naming most wins); a part whose frames
     mostly still show what it settled on stays as it is; while a part is neither, nothing settles,
     so the table's changes are told together (a bean taken from the face-up area and planted is
     one change, not two).
@@ -95,9 +96,11 @@ class Steadiness:
         now = {}
         for part in {part for told, _ in self.recent for part in told}:
             ballots = [told[part] for told, _ in self.recent if part in told]
-            support = {told: sum(fits(part, ballot, told) for ballot in ballots) for told in reversed(ballots)}
+            blanks = sum(view.pile_unnamed for _, view in self.recent) if part == DISCARD else 0
+            support = {told: sum(fits(part, ballot, told) for ballot in ballots) + (blanks if told else 0)
+                       for told in reversed(ballots)}  # fmt: skip
             winner = max(support, key=lambda told: (support[told], named(told)))
-            steady = winner == self.told.get(part) and 2 * support[winner] > len(ballots)
+            steady = winner == self.told.get(part) and 2 * support[winner] > len(ballots) + blanks
             if support[winner] < self.votes and not steady:
                 return None  # this part is still changing, or its frames disagree
             now[part] = winner
@@ -177,6 +180,13 @@ def _changing(seen: TableView, games: Sequence[TableView], was: TableView) -> Ta
     return replace(seen, fields=tuple((seat, columns) for seat, columns in seen.fields if seat in changed),
                    guesses=tuple((seat, columns) for seat, columns in seen.guesses if seat in changed),
                    pile_guess=seen.pile_guess if pile else None)
+
+
+def takes_away(found: Sequence[tuple[GameState, Sequence[Move]]]) -> bool:
+    """Whether some explanation has a move the camera sees only as cards gone (:data:`ABSENCES`): where a part of the
+    table had to be set aside to explain the rest (:func:`~companion.tracker.explain.set_aside`), a hand over the table
+    may hide that part and more, so only cards laid count there."""
+    return any(move_to_dict(move)["type"] in ABSENCES for _, moves in found for move in moves)
 
 
 def _unplaced(event: dict[str, Any]) -> dict[str, Any]:
@@ -281,6 +291,8 @@ class TableTracker:
         self.pile_empty = view.discard == () or (self.pile_empty and view.pile_top is None)
         camera = believed(state, waiting)
         found = explanations(camera, settled)
+        if found is None and (aside := set_aside(camera, settled)) is not None and not takes_away(aside[1]):
+            settled, found = aside
         if found is None:
             self.agrees = False
             return Observation((), False, "the camera sees a table that no move the rules allow now explains; "

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 import numpy as np
@@ -65,6 +65,12 @@ class TableView:
     """Whether the camera named some face-up card with less than sure confidence: the beans it tells are then what the
     camera took them for, and a turn-over made of them waits for a tap."""
 
+    @property
+    def pile_unnamed(self) -> bool:
+        """Whether the camera saw one card on the discard pile and was unsure of its name (it then agrees with any
+        top bean in the votes over still frames)."""
+        return self.discard is None and self.pile_top is not None
+
     def seats(self) -> dict[int, tuple[Column, ...]]:
         return dict(self.fields)
 
@@ -77,6 +83,13 @@ class TableView:
         if self.discard is not None:
             told[DISCARD] = self.discard
         return told
+
+    def telling(self, part: Part, told: Told) -> TableView:
+        """The view with ``part`` told as ``told`` (the camera's guesses at it dropped)."""
+        return replace(TableView.of_parts({**self.parts(), part: told}),
+                       guesses=tuple(g for g in self.guesses if g[0] != part),
+                       pile_guess=None if part == DISCARD else self.pile_guess, pile_top=self.pile_top,
+                       face_up_unsure=self.face_up_unsure and part != FACE_UP)
 
     @classmethod
     def of_parts(cls, told: dict[Part, Told]) -> TableView:
@@ -218,12 +231,18 @@ def cards_differing(game: Sequence[Column], seen: Sequence[Column]) -> int:
 
 
 def columns_differing(game: Sequence[Column], seen: Sequence[Column]) -> int:
-    """How many of one seat's columns differ between the game's and the camera's; a seen column with an open
-    bean matches a game column of the same count and any bean."""
+    """How many of one seat's columns differ between two readings of it (the game's, or a still frame's, and the
+    camera's): a column with an open bean, on either side, matches a column of the same count and any bean."""
     left = list(game)
+    rest = []
+    for column in seen:  # the same bean and count first, so that an open column is left for the others
+        if column[0] is not None and column in left:
+            left.remove(column)
+        else:
+            rest.append(column)
     unmatched = 0
-    for bean, count in sorted(seen, key=lambda c: c[0] is None):
-        found = next((k for k, (b, n) in enumerate(left) if n == count and (bean is None or b == bean)), None)
+    for bean, count in sorted(rest, key=lambda c: c[0] is None):
+        found = next((k for k, (b, n) in enumerate(left) if n == count and None in (bean, b)), None)
         if found is None:
             unmatched += 1
         else:
@@ -232,7 +251,7 @@ def columns_differing(game: Sequence[Column], seen: Sequence[Column]) -> int:
 
 
 def fits(part: Part, reading: Told, told: Told) -> bool:
-    """Whether a frame's ``reading`` of a part may show ``told``: the same, but for columns of open bean."""
+    """Whether a frame's ``reading`` of a part may show ``told``: the same, but for columns of open bean in either."""
     if isinstance(part, int):
         return columns_differing(cast(tuple[Column, ...], told), cast(tuple[Column, ...], reading)) == 0
     return reading == told

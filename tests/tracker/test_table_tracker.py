@@ -230,6 +230,32 @@ def test_a_misread_of_an_unchanged_seat_does_not_hold_back_a_change_elsewhere():
     assert answers == [None, None, harvested]
 
 
+def test_a_column_the_camera_has_lost_holds_back_no_change_elsewhere():
+    """Ben's blue field of one lies where the camera never finds it; the rules allow no harvest of it while his soy
+    field holds two, so nothing explains his seat. Ann's plant is still proposed, and Ben's seat is left as the game
+    has it."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "red", "source": "hand"})
+    state.players[BEN].fields[0].cards = ["soy", "soy"]  # scenario set-up: how they came there does not matter here
+    state.players[BEN].fields[1].cards = ["blue"]
+    tracker = TableTracker()
+    lost = settle(tracker, state, seen(ann=(("red", 1),), ben=(("soy", 2),)))
+    assert lost is not None and lost.events == () and lost.note  # said once, as before
+    observation = settle(tracker, state, seen(ann=(("red", 2),), ben=(("soy", 2),)))
+    assert observation is not None and observation.note is None
+    assert observation.events == ({"type": "plant", "player": ANN, "bean": "red", "source": "hand", "field": 0},)
+    assert observation.sure
+    assert settle(tracker, state, seen(ann=(("red", 2),), ben=(("soy", 2),)), 4) is None  # proposed once
+
+
+def test_cards_gone_are_never_explained_by_setting_a_part_aside():
+    """A hand rests over Ann's blue field and the face-up chili and soy: both look empty. Setting the face-up area
+    aside would explain Ann's field as harvested; a hand hides as much, so nothing is proposed."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
+                 {"type": "turn-over", "player": ANN, "beans": ["chili", "soy"]})
+    observation = settle(TableTracker(), state, seen(face_up=()))
+    assert observation is not None and observation.events == () and observation.note
+
+
 def test_a_part_that_changed_settles_only_on_enough_agreeing_frames():
     steadiness = Steadiness(window=4, votes=3)
     for _ in range(3):
@@ -260,6 +286,38 @@ def test_a_frame_unsure_of_a_bean_agrees_with_the_frames_that_name_it():
     answers = [steadiness.feed(view, False) for view in (named, unsure, named)]
     assert answers == [None, None, named]
     assert steadiness.feed(seen(ben=(("chili", 2),)), False) is None  # a count no frame agrees with stays out
+
+
+def test_frames_each_naming_another_column_of_a_seat_agree():
+    """Cid's garden of one and red of two: some frames name the red and are unsure of the garden, the others name the
+    garden and are unsure of the red. No frame contradicts another, so the seat settles."""
+    steadiness = Steadiness(window=4, votes=3)
+    for _ in range(3):
+        steadiness.feed(seen(), False)
+    def cid_reads(*columns: tuple[str | None, int]) -> TableView:  # columns in the view's order, open ones first
+        return TableView(((ANN, ()), (BEN, ()), (CID, columns)), ())
+
+    red_named, garden_named = cid_reads((None, 1), ("red", 2)), cid_reads((None, 2), ("garden", 1))
+    answers = [steadiness.feed(view, False) for view in (red_named, garden_named, red_named, garden_named)]
+    assert answers[:2] == [None, None] and answers[2] in (red_named, garden_named)
+    soy_named = cid_reads((None, 1), ("soy", 2))
+    other = Steadiness(window=4, votes=3)
+    assert [other.feed(view, False) for view in (red_named, soy_named, red_named, soy_named)] == [None] * 4
+
+
+def test_a_frame_unsure_of_the_piles_top_card_agrees_with_the_frames_that_name_it():
+    """A red lands on the pile: two still frames name it, the other two are unsure of it (a group's own deck)."""
+    steadiness = Steadiness(window=4, votes=3)
+    for _ in range(3):
+        steadiness.feed(piled(seen(), ()), False)
+    place = (850.0, 200.0, 90.0)
+    named, unsure = piled(seen(), ("red",)), unsure_pile(seen(), "red", place)
+    answers = [steadiness.feed(view, False) for view in (named, unsure, named)]
+    assert answers == [None, None, named]
+    emptied = Steadiness(window=4, votes=3)
+    for _ in range(3):
+        emptied.feed(named, False)
+    assert [emptied.feed(view, False) for view in (piled(seen(), ()), unsure, unsure)] == [None] * 3  # not empty
 
 
 def test_the_guesses_are_those_most_still_frames_made_not_the_last_frames():

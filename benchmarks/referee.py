@@ -1,0 +1,90 @@
+"""The table tracker's cost per settled change of the table, on one core: the rules' search for the moves that explain
+it, the check of whether the camera may be sure of them, and setting aside a part of the table the camera misreads.
+
+    .venv/bin/python benchmarks/referee.py
+
+Each visible event of a recorded 4-player game (its first 200 events) is a settled change: the camera sees the table as
+the game has it after the event. "A part misread" sees, besides, one column of a seat the event leaves alone lost (so
+no move explains the whole table and the search tries each part that disagrees told as the game has it). Baseline: a
+deep copy of the game state, which the search makes for every move it tries. A change is explained once, when the
+table settles, not every frame; the camera's frame period (33 ms) is printed beside it.
+"""
+
+from __future__ import annotations
+
+import copy
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from companion.records.jsonl import load_record
+from companion.rules.moves import move_from_dict
+from companion.rules.setup import Setup
+from companion.rules.state import GameState
+from companion.tracker.explain import explanations, game_view, set_aside
+from companion.tracker.table import by_rules
+from companion.tracker.view import TableView
+
+RECORD = Path(__file__).resolve().parent.parent / "examples" / "records" / "amigo-25-4p-known-deck.jsonl"
+EVENTS = 200
+FRAME_PERIOD_MS = 1000 / 30
+
+
+def changes() -> list[tuple[GameState, TableView, TableView]]:
+    """Each visible event's game before it, the table after it, and that table with a column lost elsewhere."""
+    record = load_record(RECORD)
+    header = record.header
+    state = GameState(Setup(header.ruleset, tuple(header.players), header.start_player, dict(header.options)))
+    seats = tuple(range(len(header.players)))
+    found = []
+    for _, event in record.events[:EVENTS]:
+        before = copy.deepcopy(state)
+        state.push(move_from_dict(event))
+        seen, was = game_view(state, seats), game_view(before, seats)
+        if seen == was:
+            continue
+        touched = {seat for seat, columns in seen.fields if columns != was.seats()[seat]}
+        lost = next(((seat, columns[1:]) for seat, columns in seen.fields if seat not in touched and columns), None)
+        misread = seen if lost is None else seen.telling(lost[0], lost[1])
+        found.append((before, seen, misread))
+    return found
+
+
+def ms_each(work: Callable[[GameState, TableView], object], cases: list[tuple[GameState, TableView]]) -> list[float]:
+    times = []
+    for state, seen in cases:
+        start = time.perf_counter()
+        work(state, seen)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def explained(state: GameState, seen: TableView) -> None:
+    """What the tracker asks of the rules for one settled change."""
+    found = explanations(state, seen)
+    if found is None and (aside := set_aside(state, seen)) is not None:
+        seen, found = aside
+    if found is not None:
+        by_rules(found, seen, state)
+
+
+def main() -> None:
+    cases = changes()
+    state = cases[len(cases) // 2][0]
+    base = statistics.median(ms_each(lambda s, _: copy.deepcopy(s), [(state, cases[0][1])] * 200))
+    whole = ms_each(explained, [(before, seen) for before, seen, _ in cases])
+    misread = [(before, lost) for before, seen, lost in cases if lost != seen]
+    failed = ms_each(explanations, misread)
+    aside = ms_each(explained, misread)
+    print(f"referee: {RECORD.name}, {len(cases)} settled changes ({len(misread)} with a part misread), one core")
+    print(f"  {'deep copy of the game state':<38}: {base:.3f} ms (baseline)")
+    for what, times in (("a change explained and checked", whole), ("a part misread: the search that fails", failed),
+                        ("a part misread: then set aside", aside)):
+        median, worst = statistics.median(times), max(times)
+        print(f"  {what:<38}: median {median:.2f} ms ({median / base:.0f} x, {median / FRAME_PERIOD_MS:.2f} of a "
+              f"frame period), worst {worst:.1f} ms ({worst / FRAME_PERIOD_MS:.2f})")
+
+
+if __name__ == "__main__":
+    main()

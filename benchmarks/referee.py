@@ -22,7 +22,7 @@ from companion.records.jsonl import load_record
 from companion.rules.moves import move_from_dict
 from companion.rules.setup import Setup
 from companion.rules.state import GameState
-from companion.tracker.explain import explanations, game_view, set_aside
+from companion.tracker.explain import explained, explanations, game_view
 from companion.tracker.table import by_rules
 from companion.tracker.view import TableView
 
@@ -61,23 +61,20 @@ def ms_each(work: Callable[[GameState, TableView], object], cases: list[tuple[Ga
     return times
 
 
-def explained(state: GameState, seen: TableView) -> None:
-    """What the tracker asks of the rules for one settled change."""
-    found = explanations(state, seen)
-    if found is None and (aside := set_aside(state, seen)) is not None:
-        seen, found = aside
-    if found is not None:
-        by_rules(found, seen, state)
+def checked(state: GameState, seen: TableView) -> None:
+    """What the tracker asks of the rules for one settled change: its explanations, and whether it may be sure."""
+    if (explaining := explained(state, seen)) is not None:
+        by_rules(explaining[1], explaining[0], state)
 
 
 def main() -> None:
     cases = changes()
     state = cases[len(cases) // 2][0]
     base = statistics.median(ms_each(lambda s, _: copy.deepcopy(s), [(state, cases[0][1])] * 200))
-    whole = ms_each(explained, [(before, seen) for before, seen, _ in cases])
+    whole = ms_each(checked, [(before, seen) for before, seen, _ in cases])
     misread = [(before, lost) for before, seen, lost in cases if lost != seen]
     failed = ms_each(explanations, misread)
-    aside = ms_each(explained, misread)
+    aside = ms_each(checked, misread)
     print(f"referee: {RECORD.name}, {len(cases)} settled changes ({len(misread)} with a part misread), one core")
     print(f"  {'deep copy of the game state':<38}: {base:.3f} ms (baseline)")
     for what, times in (("a change explained and checked", whole), ("a part misread: the search that fails", failed),

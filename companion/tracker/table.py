@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 from companion.rules.moves import Move, move_from_dict, move_to_dict
 from companion.rules.state import GameState
 from companion.rules.violations import IllegalMove
-from companion.tracker.explain import explain, explanations, game_view, likeliest, set_aside
+from companion.tracker.explain import ABSENCES, explain, explained, game_view, likeliest
 from companion.tracker.view import (
     DISCARD,
     FACE_UP,
@@ -45,11 +45,6 @@ from companion.tracker.view import (
     named,
 )
 
-ABSENCES = {"harvest"}
-"""Events the camera sees only as cards gone: a hand resting still over a field hides it as well as a harvest
-clears it, so these wait for a tap (``python -m models.evaluate_referee examples/records/amigo-25-3p.jsonl
---resting``: 8 proposals of events no one made, 2 of them harvests the camera was sure of before, none now),
-unless the discard pile is seen to take the harvested beans (:func:`discarded`)."""
 STILL_FRAMES = 4
 """Still frames a view is voted over."""
 VOTES = 3
@@ -182,13 +177,6 @@ def _changing(seen: TableView, games: Sequence[TableView], was: TableView) -> Ta
                    pile_guess=seen.pile_guess if pile else None)
 
 
-def takes_away(found: Sequence[tuple[GameState, Sequence[Move]]]) -> bool:
-    """Whether some explanation has a move the camera sees only as cards gone (:data:`ABSENCES`): where a part of the
-    table had to be set aside to explain the rest (:func:`~companion.tracker.explain.set_aside`), a hand over the table
-    may hide that part and more, so only cards laid count there."""
-    return any(move_to_dict(move)["type"] in ABSENCES for _, moves in found for move in moves)
-
-
 def _unplaced(event: dict[str, Any]) -> dict[str, Any]:
     """An event without the field it names: which field is told by the table it leaves."""
     return {k: v for k, v in event.items() if k != "field"}
@@ -290,13 +278,11 @@ class TableTracker:
         self.pile = view.pile_top or self.pile
         self.pile_empty = view.discard == () or (self.pile_empty and view.pile_top is None)
         camera = believed(state, waiting)
-        found = explanations(camera, settled)
-        if found is None and (aside := set_aside(camera, settled)) is not None and not takes_away(aside[1]):
-            settled, found = aside
-        if found is None:
+        if (explaining := explained(camera, settled)) is None:
             self.agrees = False
             return Observation((), False, "the camera sees a table that no move the rules allow now explains; "
                                           "check the fields and enter what happened")
+        settled, found = explaining
         after, moves = likeliest(found, settled)
         events = [move_to_dict(m) for m in moves]
         if events and waiting:

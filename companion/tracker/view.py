@@ -88,7 +88,7 @@ class TableView:
         """The view with ``part`` told as ``told`` (the camera's guesses at it dropped)."""
         return replace(TableView.of_parts({**self.parts(), part: told}),
                        guesses=tuple(g for g in self.guesses if g[0] != part),
-                       pile_guess=None if part == DISCARD else self.pile_guess, pile_top=self.pile_top,
+                       pile_guess=None if part == DISCARD else self.pile_guess,
                        face_up_unsure=self.face_up_unsure and part != FACE_UP)
 
     @classmethod

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from typing import Any
@@ -35,6 +36,13 @@ class PlayerState:
         self.received: list[str] = []
         """Cards received in trades, lying beside the fields until planted."""
         self.bought_field = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> PlayerState:
+        twin = PlayerState.__new__(PlayerState)
+        twin.name, twin.bought_field = self.name, self.bought_field
+        twin.hand, twin.fields = copy.deepcopy(self.hand, memo), copy.deepcopy(self.fields, memo)
+        twin.coins, twin.received = list(self.coins), list(self.received)  # bean names
+        return twin
 
 
 class GameState:
@@ -95,6 +103,18 @@ class GameState:
         cards = [bean for bean, count in self.deck_counts.items() for _ in range(count)]
         random.Random(deck.seed).shuffle(cards)
         return cards
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        """A copy to play on apart from this one. The ruleset (never changed once built) and the logged moves (value
+        types) are shared rather than copied: they are most of the copying's work, and a search of the moves that
+        explain a change of the table copies the state for every move it tries."""
+        twin = GameState.__new__(GameState)
+        memo[id(self)] = twin
+        memo[id(self.rules)] = self.rules
+        for name, value in vars(self).items():
+            shared = name == "move_stack"
+            setattr(twin, name, list(value) if shared else copy.deepcopy(value, memo))
+        return twin
 
     # --- moves ----------------------------------------------------------------
 

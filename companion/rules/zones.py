@@ -7,6 +7,7 @@ how many there are (``cards`` is None); in full-information mode it knows them.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 
 class Field:
@@ -50,6 +51,11 @@ class Field:
         self.mixed = None
         return taken
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Field:
+        twin = Field(list(self.cards), self.only)  # the cards are bean names, never changed in place
+        twin.mixed = self.mixed
+        return twin
+
     def __repr__(self) -> str:
         return f"Field({self.bean!r}, {self.count})"
 
@@ -62,6 +68,11 @@ class Hand:
     def __init__(self, cards: list[str] | None = None, size: int = 0):
         self.cards = cards
         self.size = len(cards) if cards is not None else size
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        twin = Hand(size=self.size)
+        twin.cards = None if self.cards is None else list(self.cards)
+        return twin
 
     @property
     def known(self) -> bool:
@@ -113,3 +124,8 @@ class DrawPile:
     def __init__(self, cards: list[str] | None = None, size: int = 0):
         self.cards = cards
         self.size = len(cards) if cards is not None else size
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DrawPile:
+        twin = DrawPile(size=self.size)
+        twin.cards = None if self.cards is None else list(self.cards)
+        return twin

@@ -6,7 +6,10 @@ look the same to a real table that sees only public events, and undo exactly.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
+from enum import Enum
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,6 +17,7 @@ from hypothesis import strategies as st
 from companion.rules import GameState, KnownDeck, Setup, public_view
 from companion.rules.listing import combinations
 from companion.rules.random_play import play_randomly
+from companion.rules.rulesets import Rules
 
 NAMES = ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus")
 COMBINATIONS = st.sampled_from(combinations())
@@ -80,3 +84,35 @@ def test_every_offered_move_names_who_must_act_or_may_act_any_time(combination, 
     for seat in range(len(state.players)):
         for option in state.legal_moves(seat):
             assert option.fields.get("player") == seat and option.text
+
+
+def everything(value: Any) -> Any:
+    """All a game state holds, as plain values, object by object (its ruleset by name only)."""
+    if value is None or isinstance(value, (str, int, float, Enum)):
+        return value
+    if isinstance(value, Rules):
+        return "rules"
+    if isinstance(value, dict):
+        return {key: everything(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value).__name__, [everything(item) for item in value]
+    held = vars(value) if hasattr(value, "__dict__") else {
+        name: getattr(value, name) for name in type(value).__slots__ if hasattr(value, name)}
+    return type(value).__name__, everything(held)
+
+
+@settings(max_examples=20, deadline=None)
+@given(combination=COMBINATIONS, seed=st.integers(0, 2**32 - 1), cut=st.floats(0, 1), hidden=st.booleans())
+def test_a_copy_of_the_game_plays_on_apart_from_it(combination, seed, cut, hidden) -> None:
+    """The tracker plays every move it tries on a copy: the copy ends as the game did, and the game it was copied from
+    is left just as it was."""
+    setup = known_setup(combination, seed)
+    moves = play_randomly(setup, seed).move_stack
+    keep = int(len(moves) * cut)
+    setup = replace(setup, deck=None) if hidden else setup
+    state = GameState.replayed(setup, moves[:keep])
+    twin = copy.deepcopy(state)
+    for move in moves[keep:]:
+        twin.push(move)
+    assert everything(state) == everything(GameState.replayed(setup, moves[:keep]))
+    assert everything(twin) == everything(GameState.replayed(setup, moves))

@@ -49,6 +49,9 @@ STILL_FRAMES = 4
 """Still frames a view is voted over."""
 VOTES = 3
 """Of those that saw a part of the table, how many must agree to settle it on something new."""
+GUESS_MARGIN = 2
+"""Where explanations bring other beans onto the table, how many more of the camera's guesses the one it proposes must
+bear out than each other one (:func:`by_rules`): one guess read wrong never decides the bean."""
 T = TypeVar("T")
 
 
@@ -148,22 +151,28 @@ class Observation:
 
 def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView, before: GameState) -> bool:
     """Whether the rules, with the camera's guesses, settle what the camera was unsure of in ``seen``: it took every
-    column it was unsure of for some bean; its explanations (:func:`~companion.tracker.explain.explanations`) all
-    bring the same beans onto the table (a guess never names a bean planted into an empty field); and those that bear
-    out every guess leave one game, by the same events (whichever of two like fields they name, in any order). A
-    card laid on a blue field of 3, now of 4, is a blue, and the camera took it for one; which of two fields was
-    harvested is told by the beans the camera took the one left and the pile's new top card for. Only the seats the
-    explanations change from ``before`` (the game), and the pile where they change its top, are asked about: what the
-    camera was unsure of elsewhere lies as the game has it, whatever it took it for."""
+    column it was unsure of for some bean; its explanations (:func:`~companion.tracker.explain.explanations`) that
+    bear out every guess leave one game, by the same events (whichever of two like fields they name, in any order);
+    and they all bring the same beans onto the table, or every other one leaves a game that ``GUESS_MARGIN`` of the
+    guesses belie. A card laid on a blue field of 3, now of 4, is a blue, and the camera took it for one; a card laid
+    on one of three fields of one card each is of the bean the camera took the column of two for, where it took the
+    two others for the game's beans of theirs; but a bean planted into an empty field rests on one guess alone, and
+    waits. Which of two fields was harvested is told by the beans the camera took the one left and the pile's new top
+    card for. Only the seats the explanations change from ``before`` (the game), and the pile where they change its
+    top, are asked about: what the camera was unsure of elsewhere lies as the game has it, whatever it took it for."""
     every = tuple(range(len(before.players)))
     games = [game_view(after, every) for after, _ in found]
     seen = _changing(seen, games, game_view(before, every))
     unsure = sum(bean is None for _, columns in seen.fields for bean, _ in columns)
     made = guesses(seen)
-    if made < unsure or len({brought(path) for _, path in found}) != 1:
+    borne = {(game, tuple(sorted(json.dumps(_unplaced(move_to_dict(m)), sort_keys=True) for m in path)))
+             for game, (_, path) in zip(games, found) if guessed(game, seen) == made}
+    if made < unsure or len(borne) != 1:
         return False
-    return len({(game, tuple(sorted(json.dumps(_unplaced(move_to_dict(m)), sort_keys=True) for m in path)))
-                for game, (_, path) in zip(games, found) if guessed(game, seen) == made}) == 1
+    if len({brought(path) for _, path in found}) == 1:
+        return True
+    chosen = next(iter(borne))[0]
+    return all(guessed(game, seen) <= made - GUESS_MARGIN for game in games if game != chosen)
 
 
 def _changing(seen: TableView, games: Sequence[TableView], was: TableView) -> TableView:

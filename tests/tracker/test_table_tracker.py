@@ -610,3 +610,33 @@ def test_the_bean_the_camera_took_the_piles_new_top_card_for_tells_which_field_w
     for guess, field in (("chili", 1), ("blue", 0)):
         view = TableView(fields, (), None, pile_guess=(guess,))
         assert explain(state, view) == [move_from_dict({"type": "harvest", "player": ANN, "field": field})]
+
+
+def test_a_card_laid_on_one_of_like_fields_is_sure_where_the_guesses_of_the_others_tell_which():
+    """Ann's three fields hold a chili, a green and a soy, one card each; a card is laid on one. The camera is unsure of
+    all three columns: it took the column of two for greens and the others for the game's chili and soy, so the card is
+    a green. Where it took the column of two for greens but one of the others for another bean, a misreading of one
+    column could have made the change look so: the plant waits for a tap."""
+    state = table()
+    for field, bean in zip(state.players[ANN].fields, ("chili", "green", "soy")):
+        field.cards = [bean]  # scenario set-up: how they came there does not matter here
+    fields = seen(ann=((None, 1), (None, 1), (None, 2))).fields
+    told = TableView(fields, (), guesses=((ANN, (("chili", 1), ("green", 2), ("soy", 1))),))
+    observation = settle(TableTracker(), state, told)
+    assert observation == Observation(({"type": "plant", "player": ANN, "bean": "green", "source": "hand",
+                                        "field": 1},), sure=True)
+    belied = TableView(fields, (), guesses=((ANN, (("chili", 1), ("green", 2), ("red", 1))),))
+    observation = settle(TableTracker(), state, belied)
+    assert observation is not None and observation.events[0]["bean"] == "green" and not observation.sure
+
+
+def test_a_bean_planted_into_an_empty_field_rests_on_one_guess_and_waits_for_a_tap():
+    """Ann's fields hold a chili and a green, and she plants a bean into her empty third field; the camera took the
+    columns for the chili, the green and a soy: only the new column's guess tells the soy."""
+    state = table()
+    for field, bean in zip(state.players[ANN].fields, ("chili", "green")):
+        field.cards = [bean]  # scenario set-up: how they came there does not matter here
+    fields = seen(ann=((None, 1), (None, 1), (None, 1))).fields
+    told = TableView(fields, (), guesses=((ANN, (("chili", 1), ("green", 1), ("soy", 1))),))
+    observation = settle(TableTracker(), state, told)
+    assert observation is not None and observation.events[0]["bean"] == "soy" and not observation.sure

@@ -615,8 +615,8 @@ def test_the_bean_the_camera_took_the_piles_new_top_card_for_tells_which_field_w
 def test_a_card_laid_on_one_of_like_fields_is_sure_where_the_guesses_of_the_others_tell_which():
     """Ann's three fields hold a chili, a green and a soy, one card each; a card is laid on one. The camera is unsure of
     all three columns: it took the column of two for greens and the others for the game's chili and soy, so the card is
-    a green. Where it took the column of two for greens but one of the others for another bean, a misreading of one
-    column could have made the change look so: the plant waits for a tap."""
+    a green (a chili or a soy would belie two guesses). Where it took one of the others for another bean than the
+    game's, its guesses are not all borne out, and the plant waits for a tap."""
     state = table()
     for field, bean in zip(state.players[ANN].fields, ("chili", "green", "soy")):
         field.cards = [bean]  # scenario set-up: how they came there does not matter here

@@ -29,11 +29,6 @@ LONGEST_TOP = 1.05
 found: no card is wider than the outline (on 160 rendered tables the longest was 1.02), and a camera tilted some 18
 degrees across a column foreshortens its width by 5 %. A longer one has taken the last covered card's band in. (A
 lone card is its whole outline, up to ``LAST``: its outline may take in a shadow.)"""
-SHORTEST_SEVERAL = 1.03
-"""Shortest a column of several may be, in lengths of a card as wide as the column's outline as found: each covered
-card shows a band beyond the top card. A card-sized outline is a lone card, however its rows repeat. (Rendered tables
-of the referee's development ranges: lone cards 0.99-1.01 from either end, a column of two seen in perspective 1.046
-from its wide end; 1.05 read that column as one card.)"""
 FIRST = 0.08
 """Furthest the first card's top may lie from the column's far edge, in card lengths."""
 BAR = 0.6
@@ -232,8 +227,7 @@ def explain(strips: Sequence[np.ndarray], sizes: Sequence[int], logits: np.ndarr
         current = found[k]
         if np.isfinite(score) and (current is None or score > current.score):
             laid = _tops(back[case], end)
-            several = SHORTEST_SEVERAL * card_length[k] <= sizes[k] and sizes[k] - end <= LONGEST_TOP * card_length[k]
-            if len(laid) == 1 or several:
+            if len(laid) == 1 or sizes[k] - end <= LONGEST_TOP * card_length[k]:
                 found[k] = Explained(score, laid, float(costs[case, list(laid[:-1])].sum()))
     return found
 

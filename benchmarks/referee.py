@@ -51,14 +51,11 @@ def changes(record: Record) -> list[tuple[GameState, TableView, TableView]]:
     return found
 
 
-def ms_each(work: Callable[[GameState, TableView], object], cases: list[tuple[GameState, TableView]]) -> list[float]:
-    """Milliseconds ``work`` takes on each case."""
-    times = []
-    for state, seen in cases:
-        start = time.perf_counter()
-        work(state, seen)
-        times.append((time.perf_counter() - start) * 1000)
-    return times
+def ms(work: Callable[..., object], *args: object) -> float:
+    """Milliseconds ``work(*args)`` takes once."""
+    start = time.perf_counter()
+    work(*args)
+    return (time.perf_counter() - start) * 1000
 
 
 def checked(state: GameState, seen: TableView) -> None:
@@ -71,13 +68,13 @@ def main() -> None:
     record = load_record(RECORD)
     cases = changes(record)
     events = [event for _, event in record.events[:EVENTS]]
-    base = statistics.median(ms_each(lambda *_: copy.deepcopy(events), [(cases[0][0], cases[0][1])] * 200))
+    base = statistics.median(ms(copy.deepcopy, events) for _ in range(200))
     state = cases[len(cases) // 2][0]
-    copying = statistics.median(ms_each(lambda s, _: copy.deepcopy(s), [(state, cases[0][1])] * 200))
-    whole = ms_each(checked, [(before, seen) for before, seen, _ in cases])
+    copying = statistics.median(ms(copy.deepcopy, state) for _ in range(200))
+    whole = [ms(checked, before, seen) for before, seen, _ in cases]
     misread = [(before, lost) for before, seen, lost in cases if lost != seen]
-    failed = ms_each(explanations, misread)
-    aside = ms_each(checked, misread)
+    failed = [ms(explanations, before, lost) for before, lost in misread]
+    aside = [ms(checked, before, lost) for before, lost in misread]
     print(f"referee: {RECORD.name}, {len(cases)} settled changes ({len(misread)} with a part misread), one core")
     print(f"  {'deep copy of the events (plain data)':<38}: {base:.3f} ms (baseline)")
     print(f"  {'deep copy of the game state':<38}: {copying:.3f} ms ({copying / base:.2f} x)")

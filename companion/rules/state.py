@@ -112,8 +112,7 @@ class GameState:
         memo[id(self)] = twin
         memo[id(self.rules)] = self.rules
         for name, value in vars(self).items():
-            shared = name == "move_stack"
-            setattr(twin, name, list(value) if shared else copy.deepcopy(value, memo))
+            setattr(twin, name, list(value) if name == "move_stack" else copy.deepcopy(value, memo))
         return twin
 
     # --- moves ----------------------------------------------------------------

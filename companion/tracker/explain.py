@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from companion.rules.legal import Choice, LegalMove
-from companion.rules.moves import Move, move_to_dict
+from companion.rules.moves import Move, move_type
 from companion.rules.state import GameState
 from companion.rules.violations import IllegalMove
 from companion.tracker.view import TableView, distance, fits, guessed
@@ -162,6 +162,6 @@ def set_aside(state: GameState, seen: TableView) -> Explained | None:
         found = explanations(state, rest)
         if found is not None and any(moves for _, moves in found):
             kept.append((rest, found))
-    if len(kept) != 1 or any(move_to_dict(move)["type"] in ABSENCES for _, moves in kept[0][1] for move in moves):
+    if len(kept) != 1 or any(move_type(move) in ABSENCES for _, moves in kept[0][1] for move in moves):
         return None
     return kept[0]

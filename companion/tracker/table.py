@@ -165,9 +165,11 @@ def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView,
     seen = _changing(seen, games, game_view(before, every))
     unsure = sum(bean is None for _, columns in seen.fields for bean, _ in columns)
     made = guesses(seen)
+    if made < unsure:
+        return False
     borne = {(game, tuple(sorted(json.dumps(_unplaced(move_to_dict(m)), sort_keys=True) for m in path)))
              for game, (_, path) in zip(games, found) if guessed(game, seen) == made}
-    if made < unsure or len(borne) != 1:
+    if len(borne) != 1:
         return False
     if len({brought(path) for _, path in found}) == 1:
         return True

@@ -4,7 +4,8 @@ Pure stages, each returning values: :func:`~companion.vision.strips.outlined` (O
 edges -> contours -> rectangles of a card or a column of overlapping cards, and the card-shaped pieces
 of one that joins cards lying side by side), each run on along its length where its edges broke off
 (:func:`~companion.vision.lengthen.lengthened_all`), the band network
-(:class:`~companion.vision.columns.ColumnReader`: how many cards, which end is the top card),
+(:class:`~companion.vision.columns.ColumnReader`: how many cards, which end is the top card; a column no longer
+than the frame's lone cards lying its way is one card, :func:`~companion.vision.card_sized.card_sized`),
 :func:`rectify` (each top card warped upright to the classifier's input size) and
 :func:`classify` (one batch through :class:`~companion.vision.classifier.CardClassifier`; a top card not
 named at first is named again with its corners :func:`sharpened` by the corner refiner).
@@ -20,6 +21,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from companion.vision.card_sized import card_sized
 from companion.vision.classifier import UNKNOWN, CardClassifier, Gallery, Prediction
 from companion.vision.columns import Column, ColumnReader
 from companion.vision.keypoints import DETAIL_SIZE
@@ -167,7 +169,8 @@ class SceneReader:
             elif _named(held) and (found[k][1] or _both_named(held)):  # halves: taken only where both name a card
                 read[k] = held
         self._known = {key: read[k] if k in read else self._known[key] for k, key in enumerate(keys)}
-        seen = [pair for key in keys for pair in self._known[key]]
+        pairs = [pair for key in keys for pair in self._known[key]]
+        seen = list(zip(card_sized([column for column, _ in pairs]), [prediction for _, prediction in pairs]))
         cards = tuple(SeenCard(c.top, p.label, p.confidence) for c, p in seen)
         stacks = tuple(Stack(card.label, c.count, c.outline, card) for (c, _), card in zip(seen, cards)
                        if card.label != UNKNOWN)

@@ -1,0 +1,60 @@
+"""A column no longer than the lone cards lying the same way is a lone card.
+
+Every covered card of a column shows a band beyond the top card (at least ``BAND[0]`` of its length), so a column
+of several is longer than a lone card of its deck. The band explanation cannot tell that by itself where a card's
+head repeats a little below its top edge (a lone card then reads as a top card and one band), and a card's length in
+the frame depends on its deck's shape and on how the camera foreshortens the way it lies. So the frame's own lone
+cards measure it: a column of several whose outline is not longer than those lying its way, by half a shortest band,
+is read as one card. Pure: columns in, columns out.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+from statistics import median
+
+import numpy as np
+
+from companion.vision.bands import BAND
+from companion.vision.columns import Column
+
+LONGER = 1 + BAND[0] / 2
+"""Least length of a column of several, as a share of the lone cards lying its way: half the shortest band beyond
+them, the other half left for how much outlines of one size differ (lone cards lying one way in one frame: up to
+7 %; bands drawn on the rendered tables are 13-24 % of a card)."""
+SAME_WAY = 15.0
+"""Most angle (degrees) between the long sides of two outlines lying the same way."""
+LEAST_LONE = 2
+"""Least lone cards lying a column's way that measure it."""
+
+
+def long_side(outline: np.ndarray) -> tuple[float, float]:
+    """An outline's shape (from a short side, corners in order): its length along its long sides as a multiple of
+    its mean width, and the way they run (degrees from 0 to 180)."""
+    p = np.asarray(outline, np.float64).reshape(4, 2)
+    width = (np.linalg.norm(p[1] - p[0]) + np.linalg.norm(p[2] - p[3])) / 2
+    along = (p[3] + p[2] - p[0] - p[1]) / 2
+    return float(np.hypot(*along) / max(width, 1e-6)), math.degrees(math.atan2(along[1], along[0])) % 180.0
+
+
+def _apart(a: float, b: float) -> float:
+    """Degrees between two ways (0-180 each)."""
+    turn = abs(a - b) % 180.0
+    return min(turn, 180.0 - turn)
+
+
+def card_sized(columns: Sequence[Column]) -> list[Column]:
+    """``columns`` (every one of a frame), each of several that is not :data:`LONGER` than the median of at least
+    :data:`LEAST_LONE` lone cards lying its way read as one card: its whole outline."""
+    lone = [long_side(column.outline) for column in columns if column.count == 1]
+    read = []
+    for column in columns:
+        if column.count > 1:
+            length, way = long_side(column.outline)
+            alike = [size for size, other in lone if _apart(way, other) <= SAME_WAY]
+            if len(alike) >= LEAST_LONE and length < LONGER * median(alike):
+                column = replace(column, count=1, top=np.asarray(column.outline, np.float32).copy(), other=None)
+        read.append(column)
+    return read

@@ -1,0 +1,94 @@
+"""A column no longer than the frame's lone cards lying its way is one card (geometry only, no model)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from companion.vision.card_sized import LONGER, card_sized, long_side
+from companion.vision.columns import Column
+from companion.vision.scene import SceneReader
+from models import fields
+from models.render import house_design, render_face
+from models.tabletop import wooden_table
+
+WIDTH = 32.0
+CARD = 50.0
+
+
+def outline(x: float, y: float, length: float, degrees: float = 90.0, width: float = WIDTH) -> np.ndarray:
+    """An outline from its far end (far-left, far-right, near-right, near-left) whose long sides run ``degrees``."""
+    along = np.array([math.cos(math.radians(degrees)), math.sin(math.radians(degrees))])
+    across = np.array([-along[1], along[0]])
+    middle, half_l, half_w = np.array([x, y]), along * length / 2, across * width / 2
+    return np.array([middle - half_l + half_w, middle - half_l - half_w, middle + half_l - half_w,
+                     middle + half_l + half_w], np.float32)
+
+
+def column(x: float, y: float, length: float, count: int, degrees: float = 90.0) -> Column:
+    """A column read as ``count`` cards, its top card the near half of its outline."""
+    shape = outline(x, y, length, degrees)
+    top = np.array([(shape[0] + shape[3]) / 2, (shape[1] + shape[2]) / 2, shape[2], shape[3]], np.float32)
+    return Column(shape, count, top)
+
+
+def test_an_outline_is_measured_along_its_long_sides_whichever_way_it_lies():
+    for degrees in (0.0, 37.0, 90.0, 160.0):
+        length, way = long_side(outline(200, 200, 1.5 * WIDTH, degrees))
+        assert length == pytest.approx(1.5)
+        assert way == pytest.approx(degrees, abs=1e-3)
+
+
+def test_a_column_of_two_as_long_as_the_lone_cards_beside_it_is_one_card():
+    lone = [column(100, 100, CARD, 1), column(160, 100, CARD * 1.02, 1)]
+    misread = column(220, 100, CARD * 1.01, 2)
+    read = card_sized([*lone, misread])
+    assert all(read is given for read, given in zip(read[:2], lone))
+    assert read[2].count == 1
+    assert np.array_equal(read[2].top, misread.outline)  # the whole outline is its top card
+    assert read[2].other is None
+
+
+def test_a_column_of_two_a_band_longer_than_the_lone_cards_stays_two():
+    lone = [column(100, 100, CARD, 1), column(160, 100, CARD, 1)]
+    laid = column(220, 100, CARD * 1.13, 2)  # the shortest band the rendered tables draw
+    assert card_sized([*lone, laid])[2] is laid
+
+
+def test_a_column_just_short_of_half_a_band_longer_is_one_card():
+    lone = [column(100, 100, CARD, 1), column(160, 100, CARD, 1)]
+    assert card_sized([*lone, column(220, 100, CARD * (LONGER - 0.005), 2)])[2].count == 1
+    assert card_sized([*lone, column(220, 100, CARD * (LONGER + 0.005), 2)])[2].count == 2
+
+
+def test_lone_cards_lying_another_way_do_not_measure_a_column():
+    # the camera foreshortens the cards lying one way: the column is a band longer than those lying its way
+    across = [column(100, 300, CARD, 1, 0.0), column(100, 360, CARD, 1, 178.0)]
+    along = [column(100, 100, CARD * 0.92, 1), column(160, 100, CARD * 0.93, 1)]
+    laid = column(220, 100, CARD * 0.92 * 1.13, 2)
+    assert card_sized([*across, *along, laid])[-1] is laid
+    assert card_sized([*across, laid])[-1] is laid  # and none lying its way: nothing measures it
+    turned = column(220, 300, CARD, 2, 3.0)  # 3 degrees from 178 across the turn of the half circle
+    assert card_sized([*across, turned])[-1].count == 1
+
+
+def test_one_lone_card_does_not_measure_a_column():
+    laid = column(220, 100, CARD, 2)
+    assert card_sized([column(100, 100, CARD, 1), laid])[-1] is laid
+    other = column(300, 100, CARD, 2)
+    assert all(read is given for read, given in zip(card_sized([laid, other]), [laid, other]))  # no lone card at all
+
+
+def test_columns_of_two_with_the_shortest_band_beside_lone_cards_are_read_as_two(classifier, monkeypatch):
+    monkeypatch.setattr(fields, "BAND", (fields.BAND[0], fields.BAND[0]))
+    rng = np.random.default_rng(4711)
+    frame = wooden_table(rng, (960, 540))
+    laid = [fields.lay_field(frame, render_face(house_design(bean)), bean, count, (x, y), 110, facing, rng)
+            for bean, count, x, y, facing in (("blue", 1, 150, 150, 0), ("chili", 2, 300, 150, 0),
+                                              ("stink", 1, 450, 150, 0), ("soy", 2, 600, 150, 0),
+                                              ("wax", 1, 750, 150, 0), ("green", 2, 300, 400, 90),
+                                              ("red", 1, 700, 330, 90), ("coffee", 1, 700, 450, 90))]
+    read = SceneReader(classifier).read(frame)
+    assert sorted((s.bean, s.count) for s in read.stacks) == sorted((f.bean, f.count) for f in laid)

@@ -46,10 +46,12 @@ def imported(module_page: Any, server: LiveServer, tmp_path_factory: pytest.Temp
     assert server.app.extensions["tables"].store.games() == []
     page.find("#import-file").send_keys(str(good))
     page.tap("#import-submit")
-    row = page.find('.game-row[data-game="1"]')
-    assert "Imported final" in row.text and "finished" in row.text
+    row = '.game-row[data-game="1"]'
+    page.until(lambda: "Imported final" in page.text(row) and "finished" in page.text(row),
+               "the imported game is not listed as finished")  # the list may be drawn again live meanwhile
     assert page.text("#import-error") == ""
-    links = {a.text: a.get_attribute("href") for a in row.find_elements(By.CSS_SELECTOR, "a")}
+    links = page.until(lambda: {a.text: a.get_attribute("href")
+                                for a in page.find(row).find_elements(By.CSS_SELECTOR, "a")})
     assert links == {"Open": f"{server.url}/games/1", "Replay": f"{server.url}/games/1/replay",
                      "Export": f"{server.url}/api/games/1/record"}  # fmt: skip
     return 1

@@ -10,7 +10,6 @@ is read as one card. Pure: columns in, columns out.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import replace
 from statistics import median
@@ -30,31 +29,29 @@ LEAST_LONE = 2
 """Least lone cards lying a column's way that measure it."""
 
 
-def long_side(outline: np.ndarray) -> tuple[float, float]:
-    """An outline's shape (from a short side, corners in order): its length along its long sides as a multiple of
+def long_sides(outlines: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Each outline's shape (from a short side, corners in order): its length along its long sides as a multiple of
     its mean width, and the way they run (degrees from 0 to 180)."""
-    p = np.asarray(outline, np.float64).reshape(4, 2)
-    width = (np.linalg.norm(p[1] - p[0]) + np.linalg.norm(p[2] - p[3])) / 2
-    along = (p[3] + p[2] - p[0] - p[1]) / 2
-    return float(np.hypot(*along) / max(width, 1e-6)), math.degrees(math.atan2(along[1], along[0])) % 180.0
-
-
-def _apart(a: float, b: float) -> float:
-    """Degrees between two ways (0-180 each)."""
-    turn = abs(a - b) % 180.0
-    return min(turn, 180.0 - turn)
+    p = np.asarray(outlines, np.float64).reshape(-1, 4, 2)
+    width = (np.linalg.norm(p[:, 1] - p[:, 0], axis=1) + np.linalg.norm(p[:, 2] - p[:, 3], axis=1)) / 2
+    along = (p[:, 3] + p[:, 2] - p[:, 0] - p[:, 1]) / 2
+    way = np.degrees(np.arctan2(along[:, 1], along[:, 0])) % 180.0
+    return np.hypot(along[:, 0], along[:, 1]) / np.maximum(width, 1e-6), way
 
 
 def card_sized(columns: Sequence[Column]) -> list[Column]:
     """``columns`` (every one of a frame), each of several that is not :data:`LONGER` than the median of at least
     :data:`LEAST_LONE` lone cards lying its way read as one card: its whole outline."""
-    lone = [long_side(column.outline) for column in columns if column.count == 1]
-    read = []
-    for column in columns:
-        if column.count > 1:
-            length, way = long_side(column.outline)
-            alike = [size for size, other in lone if _apart(way, other) <= SAME_WAY]
-            if len(alike) >= LEAST_LONE and length < LONGER * median(alike):
-                column = replace(column, count=1, top=np.asarray(column.outline, np.float32).copy(), other=None)
-        read.append(column)
+    read = list(columns)
+    if all(column.count == 1 for column in columns):
+        return read
+    lengths, ways = long_sides([column.outline for column in columns])
+    lone = np.array([column.count == 1 for column in columns])
+    turn = np.abs(ways[:, None] - ways[None, lone]) % 180.0
+    same_way = np.minimum(turn, 180.0 - turn) <= SAME_WAY  # per column, the lone cards lying its way
+    lone_lengths = lengths[lone]
+    for k, column in enumerate(columns):
+        if column.count > 1 and same_way[k].sum() >= LEAST_LONE:
+            if lengths[k] < LONGER * median(lone_lengths[same_way[k]].tolist()):
+                read[k] = replace(column, count=1, top=np.asarray(column.outline, np.float32).copy(), other=None)
     return read

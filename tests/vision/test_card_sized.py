@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from companion.vision.card_sized import LONGER, card_sized, long_side
+from companion.vision.card_sized import LONGER, card_sized, long_sides
 from companion.vision.columns import Column
 from companion.vision.scene import SceneReader
 from models import fields
@@ -35,10 +35,10 @@ def column(x: float, y: float, length: float, count: int, degrees: float = 90.0)
 
 
 def test_an_outline_is_measured_along_its_long_sides_whichever_way_it_lies():
-    for degrees in (0.0, 37.0, 90.0, 160.0):
-        length, way = long_side(outline(200, 200, 1.5 * WIDTH, degrees))
-        assert length == pytest.approx(1.5)
-        assert way == pytest.approx(degrees, abs=1e-3)
+    turns = (0.0, 37.0, 90.0, 160.0)
+    lengths, ways = long_sides([outline(200, 200, (1.5 + k) * WIDTH, degrees) for k, degrees in enumerate(turns)])
+    assert lengths == pytest.approx([1.5, 2.5, 3.5, 4.5])
+    assert ways == pytest.approx(turns, abs=1e-3)
 
 
 def test_a_column_of_two_as_long_as_the_lone_cards_beside_it_is_one_card():

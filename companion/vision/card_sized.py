@@ -53,5 +53,5 @@ def card_sized(columns: Sequence[Column]) -> list[Column]:
     for k, column in enumerate(columns):
         if column.count > 1 and same_way[k].sum() >= LEAST_LONE:
             if lengths[k] < LONGER * median(lone_lengths[same_way[k]].tolist()):
-                read[k] = replace(column, count=1, top=np.asarray(column.outline, np.float32).copy(), other=None)
+                read[k] = replace(column, count=1, top=column.outline.copy(), other=None)
     return read

@@ -21,7 +21,7 @@ from companion.rules.legal import Choice, LegalMove
 from companion.rules.moves import Move, move_type
 from companion.rules.state import GameState
 from companion.rules.violations import IllegalMove
-from companion.tracker.view import TableView, distance, fits, guessed
+from companion.tracker.view import TableView, distance, fits, guessed, likelihood
 
 DEPTH = 3
 """Most moves one settled change of the table may stand for (two face-up beans planted, and a harvest)."""
@@ -120,9 +120,11 @@ def explanations(state: GameState, seen: TableView) -> list[tuple[GameState, lis
 
 def likeliest(found: list[tuple[GameState, list[Move]]], seen: TableView) -> tuple[GameState, list[Move]]:
     """Of explanations of ``seen`` (:func:`explanations`), the first that bears out the most of the camera's guesses
-    of what it was unsure of, columns and the discard pile's top card (:func:`~companion.tracker.view.guessed`)."""
+    of what it was unsure of, columns and the discard pile's top card (:func:`~companion.tracker.view.guessed`); of
+    those that bear out as many, the one the camera's readings find likeliest
+    (:func:`~companion.tracker.view.likelihood`)."""
     seats = tuple(seat for seat, _ in seen.fields)
-    return max(found, key=lambda done: guessed(game_view(done[0], seats), seen))
+    return max(found, key=lambda done: (guessed(table := game_view(done[0], seats), seen), likelihood(table, seen)))
 
 
 def explain(state: GameState, seen: TableView) -> list[Move] | None:

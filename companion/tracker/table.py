@@ -33,15 +33,18 @@ from companion.tracker.explain import ABSENCES, explain, explained, game_view, l
 from companion.tracker.view import (
     DISCARD,
     FACE_UP,
+    SURE,
     Column,
     Part,
     Place,
     TableView,
     Told,
+    UnsureColumns,
     fits,
     guessed,
     guesses,
     landed,
+    likelihood,
     named,
 )
 
@@ -105,8 +108,9 @@ class Steadiness:
         if all(self.told.get(part) == told for part, told in now.items()):
             return None
         self.told.update(now)
-        return replace(TableView.of_parts(now), guesses=self._guesses(now), pile_guess=self._pile_guess(now),
-                       face_up_unsure=self._face_up_unsure(now))
+        guesses = self._guesses(now)
+        return replace(TableView.of_parts(now), guesses=guesses, pile_guess=self._pile_guess(now),
+                       face_up_unsure=self._face_up_unsure(now), likely=self._likely(now, guesses))
 
     def _reading(self, part: Part, now: dict[Part, Told]) -> list[TableView]:
         """The views of the last still frames that read ``part`` as ``now`` settled it (or, as it, not at all)."""
@@ -120,6 +124,16 @@ class Steadiness:
             if best := _most([dict(view.guesses).get(seat, ()) for view in self._reading(seat, now)]):
                 voted.append((seat, best))
         return tuple(voted)
+
+    def _likely(self, now: dict[Part, Told], guesses: tuple[tuple[int, tuple[Column, ...]], ...]) -> UnsureColumns:
+        """Per seat of ``guesses`` (as :meth:`_guesses` voted them), the beans its columns may be, as the latest of the
+        last still frames that made those guesses read them."""
+        likely = []
+        for seat, voted in guesses:
+            made = [view for view in self._reading(seat, now) if dict(view.guesses).get(seat) == voted]
+            if odds := dict(made[-1].likely).get(seat):
+                likely.append((seat, odds))
+        return tuple(likely)
 
     def _pile_guess(self, now: dict[Part, Told]) -> tuple[str, ...] | None:
         """The discard pile's top card's guess that most of the last still frames telling the pile as ``now`` made."""
@@ -153,13 +167,18 @@ def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView,
     """Whether the rules, with the camera's guesses, settle what the camera was unsure of in ``seen``: it took every
     column it was unsure of for some bean; its explanations (:func:`~companion.tracker.explain.explanations`) that
     bear out every guess leave one game, by the same events (whichever of two like fields they name, in any order);
-    and they all bring the same beans onto the table, or every other one leaves a game that ``GUESS_MARGIN`` of the
-    guesses belie. A card laid on a blue field of 3, now of 4, is a blue, and the camera took it for one; a card laid
-    on one of three fields of one card each is of the bean the camera took the column of two for, where it took the
-    two others for the game's beans of theirs; but a bean planted into an empty field rests on one guess alone, and
-    waits. Which of two fields was harvested is told by the beans the camera took the one left and the pile's new top
-    card for. Only the seats the explanations change from ``before`` (the game), and the pile where they change its
-    top, are asked about: what the camera was unsure of elsewhere lies as the game has it, whatever it took it for."""
+    and either they all bring the same beans onto the table, or every other one leaves a game that ``GUESS_MARGIN``
+    of the guesses belie, or the camera's probabilities, weighed over the explanations' tables alone, give that game
+    at least ``SURE`` (:func:`~companion.tracker.view.likelihood`).
+
+    A card laid on a blue field of 3, now of 4, is a blue, and the camera took it for one; a card laid on one of three
+    fields of one card each is of the bean the camera took the column of two for, where it took the two others for
+    the game's beans of theirs; a bean planted into an empty field, of the two received in a trade, is the one the
+    camera took it for, at 0.6, where it gave the other 0.05; but a bean from the hand planted into an empty field (any
+    bean) rests on the camera's confidence alone. Which of two fields was harvested is told by the beans the camera
+    took the one left and the pile's new top card for. Only the seats the explanations change from ``before`` (the
+    game), and the pile where they change its top, are asked about: what the camera was unsure of elsewhere lies as
+    the game has it, whatever it took it for."""
     every = tuple(range(len(before.players)))
     games = [game_view(after, every) for after, _ in found]
     seen = _changing(seen, games, game_view(before, every))
@@ -167,14 +186,22 @@ def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView,
     made = guesses(seen)
     if made < unsure:
         return False
-    borne = {(game, tuple(sorted(json.dumps(_unplaced(move_to_dict(m)), sort_keys=True) for m in path)))
-             for game, (_, path) in zip(games, found) if guessed(game, seen) == made}
+    borne = {(game, _events(path)) for game, (_, path) in zip(games, found) if guessed(game, seen) == made}
     if len(borne) != 1:
         return False
     if len({brought(path) for _, path in found}) == 1:
         return True
-    chosen = next(iter(borne))[0]
-    return all(guessed(game, seen) <= made - GUESS_MARGIN for game in games if game != chosen)
+    chosen = next(iter(borne))
+    if all(guessed(game, seen) <= made - GUESS_MARGIN for game in games if game != chosen[0]):
+        return True
+    weights = {(game, _events(path)): likelihood(game, seen) for game, (_, path) in zip(games, found)}
+    return weights[chosen] > 0 and weights[chosen] >= SURE * sum(weights.values())
+
+
+def _events(moves: Sequence[Move]) -> tuple[str, ...]:
+    """The events ``moves`` make, without the fields they name, in any order: two explanations by the same events
+    are one."""
+    return tuple(sorted(json.dumps(_unplaced(move_to_dict(m)), sort_keys=True) for m in moves))
 
 
 def _changing(seen: TableView, games: Sequence[TableView], was: TableView) -> TableView:
@@ -185,6 +212,7 @@ def _changing(seen: TableView, games: Sequence[TableView], was: TableView) -> Ta
     pile = any(game.discard != was.discard for game in games)
     return replace(seen, fields=tuple((seat, columns) for seat, columns in seen.fields if seat in changed),
                    guesses=tuple((seat, columns) for seat, columns in seen.guesses if seat in changed),
+                   likely=tuple((seat, columns) for seat, columns in seen.likely if seat in changed),
                    pile_guess=seen.pile_guess if pile else None)
 
 

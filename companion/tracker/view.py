@@ -17,7 +17,7 @@ from typing import cast
 
 import numpy as np
 
-from companion.vision.classifier import UNKNOWN
+from companion.vision.classifier import LIKELY_LEAST, UNKNOWN
 from companion.vision.scene import Scene, Stack
 
 Column = tuple[str | None, int]
@@ -28,6 +28,12 @@ pile (``DISCARD``)."""
 Told = tuple[Column, ...] | tuple[str, ...]
 """What a view tells of one part: a seat's columns, the face-up beans, or the discard pile's top bean (none when
 the pile is empty)."""
+
+Likely = tuple[tuple[str, float], ...]
+"""The beans a card may be, each with the probability the camera gave it, most probable first
+(:attr:`~companion.vision.classifier.Prediction.likely`)."""
+UnsureColumns = tuple[tuple[int, tuple[tuple[int, Likely], ...]], ...]
+"""Per seat, each column the camera was unsure of: its count and the beans its top card may be."""
 
 Place = tuple[float, float, float]
 """Where a card lies: its middle (x, y) in frame pixels and the way its long side runs, in degrees from 0 to 180."""
@@ -64,6 +70,9 @@ class TableView:
     face_up_unsure: bool = field(default=False, compare=False)
     """Whether the camera named some face-up card with less than sure confidence: the beans it tells are then what the
     camera took them for, and a turn-over made of them waits for a tap."""
+    likely: UnsureColumns = field(default=(), compare=False)
+    """Per seat, the columns of :attr:`guesses` in their order, each as its count and the beans it may be (not part
+    of what the view tells the rules: it weighs the moves that explain a change, :func:`likelihood`)."""
 
     @property
     def pile_unnamed(self) -> bool:
@@ -88,6 +97,7 @@ class TableView:
         """The view with ``part`` told as ``told`` (the camera's guesses at it dropped)."""
         return replace(TableView.of_parts({**self.parts(), part: told}),
                        guesses=tuple(g for g in self.guesses if g[0] != part),
+                       likely=tuple(g for g in self.likely if g[0] != part),
                        pile_guess=None if part == DISCARD else self.pile_guess,
                        face_up_unsure=self.face_up_unsure and part != FACE_UP)
 
@@ -126,13 +136,15 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float) -> TableView:
     fields = tuple((seat, _sorted(column for column, _ in by_seat.get(seat, ()))) for seat in sorted(set(seats))
                    if f"{FIELDS_PREFIX}{seat}" in zones)  # fmt: skip
     pile = top_of_pile(discarded) if DISCARD in zones else None
-    guesses = tuple((seat, told) for seat, stacks in sorted(by_seat.items())
-                    if (told := _sorted((stack.bean, stack.count) for (bean, _), stack in stacks
-                                        if bean is None and stack.bean != UNKNOWN)))  # fmt: skip
+    unsure = [(seat, sorted(((stack.bean, stack.count), stack.top.likely) for (bean, _), stack in stacks
+                            if bean is None and stack.bean != UNKNOWN))
+              for seat, stacks in sorted(by_seat.items())]  # fmt: skip
     alone = len(discarded) == 1
     guess = (discarded[0][0],) if pile is None and alone and discarded[0][0] != UNKNOWN else None
+    guesses = tuple((seat, tuple(column for column, _ in told)) for seat, told in unsure if told)
+    likely = tuple((seat, tuple((count, odds) for (_, count), odds in told)) for seat, told in unsure if told)
     return TableView(fields, tuple(sorted(face_up)) if FACE_UP in zones else None, pile,
-                     pile_top if alone else None, guesses, guess, face_up_unsure and FACE_UP in zones)
+                     pile_top if alone else None, guesses, guess, face_up_unsure and FACE_UP in zones, likely)
 
 
 def seat_columns(scene: Scene, sure: float) -> dict[int, list[tuple[Column, Stack]]]:
@@ -153,6 +165,29 @@ def guessed(game: TableView, seen: TableView) -> int:
     ours = game.seats()
     columns = sum(column in ours.get(seat, ()) for seat, columns in seen.guesses for column in columns)
     return columns + (seen.pile_guess is not None and game.discard == seen.pile_guess)
+
+
+def likelihood(game: TableView, seen: TableView) -> float:
+    """How likely the camera's readings of the columns it was unsure of (:attr:`TableView.likely`) find the game's
+    table: per such column, the probability it gave the bean of the game's column it stands for (of that seat's
+    columns of its count that its columns named surely leave, the likeliest), all multiplied. A bean it gave less
+    than :data:`~companion.vision.classifier.LIKELY_LEAST` counts as that."""
+    ours, sure = game.seats(), seen.seats()
+    total = 1.0
+    for seat, columns in seen.likely:
+        left = list(ours.get(seat, ()))
+        for column in sure.get(seat, ()):
+            if column[0] is not None and column in left:
+                left.remove(column)
+        for count, likely in columns:
+            odds = dict(likely)
+            fitting = [odds.get(bean or "", LIKELY_LEAST) if n == count else -1.0 for bean, n in left]
+            best = max(range(len(left)), key=fitting.__getitem__, default=None)
+            if best is None or fitting[best] < 0:
+                return 0.0
+            total *= fitting[best]
+            del left[best]
+    return total
 
 
 def guesses(seen: TableView) -> int:

@@ -31,6 +31,9 @@ SECOND_LOOK_GAP = 0.1
 """A card whose best cosine leads the next by less than this gets a second look."""
 SECOND_LOOK_MARGIN = 0.1
 """A card whose best cosine is less than this above the threshold gets a second look."""
+LIKELY_LEAST = 0.001
+"""Least softmax probability of a label for a named card to keep it among its likely labels (:attr:`Prediction.likely`):
+a label left out is less likely than this."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,9 @@ class Prediction:
     confidence: float
     """Softmax probability of ``label``; for ``unknown``, 1 - the best cosine."""
     similarity: float
+    likely: tuple[tuple[str, float], ...] = ()
+    """Of a named card, each label of softmax probability at least :data:`LIKELY_LEAST`, with it, most probable
+    first (the rules may rule the first out: :func:`~companion.tracker.view.likelihood`); of ``unknown``, none."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +75,8 @@ def decide(cosines: np.ndarray, labels: Sequence[str], threshold: float, scale: 
         if sim < threshold:
             out.append(Prediction(UNKNOWN, round(min(1.0, max(0.0, 1.0 - sim)), 4), sim))
         else:
-            out.append(Prediction(labels[best], round(float(prob[best]), 4), sim))
+            likely = tuple((labels[k], round(float(prob[k]), 4)) for k in np.argsort(-prob) if prob[k] >= LIKELY_LEAST)
+            out.append(Prediction(labels[best], round(float(prob[best]), 4), sim, likely))
     return out
 
 

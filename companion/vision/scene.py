@@ -50,11 +50,13 @@ end looked 0.26 less like a card there; of the others, two looked less like one 
 
 @dataclass(frozen=True)
 class SeenCard:
-    """One card found in a frame: its corners (TL, TR, BR, BL of the upright card), name and confidence."""
+    """One card found in a frame: its corners (TL, TR, BR, BL of the upright card), name and confidence, and the
+    labels it may be (:attr:`~companion.vision.classifier.Prediction.likely`)."""
 
     corners: np.ndarray
     label: str
     confidence: float
+    likely: tuple[tuple[str, float], ...] = ()
 
     def to_json(self) -> dict[str, object]:
         return {"label": self.label, "confidence": self.confidence,
@@ -171,7 +173,7 @@ class SceneReader:
         self._known = {key: read[k] if k in read else self._known[key] for k, key in enumerate(keys)}
         pairs = [pair for key in keys for pair in self._known[key]]
         seen = list(zip(card_sized([column for column, _ in pairs]), [prediction for _, prediction in pairs]))
-        cards = tuple(SeenCard(c.top, p.label, p.confidence) for c, p in seen)
+        cards = tuple(SeenCard(c.top, p.label, p.confidence, p.likely) for c, p in seen)
         stacks = tuple(Stack(card.label, c.count, c.outline, card) for (c, _), card in zip(seen, cards)
                        if card.label != UNKNOWN)
         return Scene(cards, stacks)

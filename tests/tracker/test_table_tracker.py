@@ -10,6 +10,8 @@ import dataclasses
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.rules.moves import move_from_dict
 from companion.rules.setup import Setup
@@ -23,11 +25,13 @@ from companion.tracker.view import (
     cards_differing,
     distance,
     landed,
+    likelihood,
     mismatch,
     place_of,
     top_of_pile,
     view_of,
 )
+from companion.vision.classifier import LIKELY_LEAST
 from companion.vision.scene import Scene, SeenCard, Stack
 
 ANN, BEN, CID = 0, 1, 2
@@ -189,6 +193,69 @@ def test_the_view_keeps_what_the_camera_took_unsure_columns_for_apart_from_what_
     assert view.fields == ((ANN, ((None, 1), (None, 2), ("blue", 1))),)  # fmt: skip
     assert view.guesses == ((ANN, (("chili", 2),)),)
     assert view == dataclasses.replace(view, guesses=())  # a guess tells the rules nothing
+
+
+def test_the_view_keeps_the_beans_each_unsure_column_may_be_beside_its_guess():
+    corners = np.zeros((4, 2), np.float32)
+    chili = SeenCard(corners, "chili", 0.6, (("chili", 0.6), ("coffee", 0.3), ("stink", 0.1)))
+    soy = SeenCard(corners, "soy", 0.7, (("soy", 0.7), ("blue", 0.3)))
+    scene = Scene((), (Stack("soy", 1, corners, soy, "fields-0"), Stack("chili", 3, corners, chili, "fields-0"),
+                       Stack("blue", 2, corners, SeenCard(corners, "blue", 0.97, (("blue", 0.97),)), "fields-0")),
+                  ("fields-0",))
+    view = view_of(scene, (ANN,), SURE)
+    assert view.guesses == ((ANN, (("chili", 3), ("soy", 1))),)
+    assert view.likely == ((ANN, ((3, chili.likely), (1, soy.likely))),)  # in the guesses' order
+    assert view == dataclasses.replace(view, likely=())
+
+
+def test_the_likelihood_of_a_table_is_what_the_camera_gave_the_beans_of_the_columns_it_was_unsure_of():
+    unsure = TableView(((ANN, ((None, 1), (None, 1), ("blue", 1))),), guesses=((ANN, (("chili", 1), ("soy", 1))),),
+                       likely=((ANN, ((1, (("chili", 0.6), ("stink", 0.3))), (1, (("soy", 0.8), ("blue", 0.2))))),))
+    game = TableView(((ANN, (("blue", 1), ("chili", 1), ("soy", 1))),))
+    assert likelihood(game, unsure) == pytest.approx(0.6 * 0.8)
+    swapped = TableView(((ANN, (("blue", 1), ("blue", 1), ("stink", 1))),))  # the blue named surely is one of them
+    assert likelihood(swapped, unsure) == pytest.approx(0.3 * 0.2)
+    unlisted = TableView(((ANN, (("blue", 1), ("coffee", 1), ("soy", 1))),))
+    assert likelihood(unlisted, unsure) == pytest.approx(LIKELY_LEAST * 0.8)  # a bean left out counts as the least
+    assert likelihood(TableView(((ANN, (("blue", 1), ("chili", 2), ("soy", 1))),)), unsure) == 0.0  # no such column
+
+
+def received(*beans: str) -> GameState:
+    """Ann's turn after trading, her blue field of one beside two empty fields: she received ``beans`` from Ben for
+    the two beans she turned over."""
+    return play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
+                {"type": "turn-over", "player": ANN, "beans": ["garden", "soy"]},
+                {"type": "trade", "player": ANN, "partner": BEN, "give_face_up": ["garden", "soy"],
+                 "receive": list(beans)},
+                {"type": "end-trading", "player": ANN})
+
+
+def planted_unsure(state: GameState, **odds: float) -> Observation | None:
+    """What the tracker makes of a card laid into Ann's empty field that the camera named unsurely, with ``odds``."""
+    tracker = TableTracker()
+    settle(tracker, state, seen(ann=(("blue", 1),)))
+    likely = tuple(sorted(odds.items(), key=lambda item: -item[1]))
+    fields = ((ANN, ((None, 1), ("blue", 1))), (BEN, ()), (CID, ()))
+    view = TableView(fields, (), guesses=((ANN, ((likely[0][0], 1),)),), likely=((ANN, ((1, likely),)),))
+    return settle(tracker, state, view)
+
+
+def test_a_received_bean_planted_into_an_empty_field_is_sure_where_the_camera_weighs_it_over_the_others_received():
+    """Ann received a chili and a stink: the card laid is one of the two. The camera gave the chili 0.6 and the stink
+    0.05 (it thought of a coffee too, which Ann has not received): the chili holds 0.92 of the two."""
+    observation = planted_unsure(received("chili", "stink"), chili=0.6, coffee=0.3, stink=0.05, soy=0.05)
+    assert observation is not None and observation.sure
+    assert [(e["type"], e["bean"], e["source"]) for e in observation.events] == [("plant", "chili", "received")]
+
+
+def test_a_bean_planted_into_an_empty_field_waits_where_the_beans_the_rules_allow_stay_close():
+    between = planted_unsure(received("chili", "stink"), chili=0.6, stink=0.3, coffee=0.1)  # 0.67 of the two
+    assert between is not None and between.events[0]["bean"] == "chili" and not between.sure
+    hand = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    from_hand = planted_unsure(hand, chili=0.6, coffee=0.3, stink=0.05, soy=0.05)  # any bean may come from the hand
+    assert from_hand is not None and from_hand.events[0]["bean"] == "chili" and not from_hand.sure
+    other = planted_unsure(received("chili", "stink"), coffee=0.6, stink=0.38, chili=0.02)  # not one Ann received
+    assert other is not None and other.events[0]["bean"] == "stink" and not other.sure  # the likelier of the two
 
 
 def test_what_the_rules_do_not_allow_is_not_proposed_but_said():
@@ -640,3 +707,22 @@ def test_a_bean_planted_into_an_empty_field_rests_on_one_guess_and_waits_for_a_t
     told = TableView(fields, (), guesses=((ANN, (("chili", 1), ("green", 1), ("soy", 1))),))
     observation = settle(TableTracker(), state, told)
     assert observation is not None and observation.events[0]["bean"] == "soy" and not observation.sure
+
+
+BEANS = ("chili", "stink", "green", "soy", "black-eyed", "red")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(BEANS), min_size=1, max_size=3),
+       st.lists(st.floats(0.0, 1.0), min_size=len(BEANS), max_size=len(BEANS)).filter(lambda w: sum(w) > 0.1))
+def test_a_received_bean_planted_into_an_empty_field_is_sure_exactly_where_it_holds_the_most_of_those_received(
+        beans: list[str], weights: list[float]):
+    """Whatever Ann received and however the camera spread its belief: the plant is sure where the camera's first
+    bean is one she received and holds at least 0.9 of what the camera gave the beans she received."""
+    total = sum(weights)
+    odds = {bean: round(weight / total, 4) for bean, weight in zip(BEANS, weights) if weight / total >= LIKELY_LEAST}
+    first = max(odds, key=lambda bean: odds[bean])
+    observation = planted_unsure(received(*beans), **odds)
+    assert observation is not None and observation.events[0]["source"] == "received"
+    share = odds.get(first, 0) / sum(odds.get(bean, LIKELY_LEAST) for bean in set(beans))
+    assert observation.sure == (first in beans and share >= SURE)

@@ -35,6 +35,7 @@ from companion.tracker.view import (
     FACE_UP,
     SURE,
     Column,
+    Likely,
     Part,
     Place,
     TableView,
@@ -46,6 +47,7 @@ from companion.tracker.view import (
     landed,
     likelihood,
     named,
+    share,
 )
 
 STILL_FRAMES = 4
@@ -108,9 +110,10 @@ class Steadiness:
         if all(self.told.get(part) == told for part, told in now.items()):
             return None
         self.told.update(now)
-        guesses = self._guesses(now)
+        guesses, doubts = self._guesses(now), self._face_up_doubts(now)
         return replace(TableView.of_parts(now), guesses=guesses, pile_guess=self._pile_guess(now),
-                       face_up_unsure=self._face_up_unsure(now), likely=self._likely(now, guesses))
+                       face_up_unsure=doubts is not None, likely=self._likely(now, guesses),
+                       face_up_likely=doubts or ())
 
     def _reading(self, part: Part, now: dict[Part, Told]) -> list[TableView]:
         """The views of the last still frames that read ``part`` as ``now`` settled it (or, as it, not at all)."""
@@ -139,11 +142,11 @@ class Steadiness:
         """The discard pile's top card's guess that most of the last still frames telling the pile as ``now`` made."""
         return _most([view.pile_guess for view in self._reading(DISCARD, now)])
 
-    def _face_up_unsure(self, now: dict[Part, Told]) -> bool:
-        """Whether at least half the last still frames telling the face-up area as ``now`` named a card in it
-        unsurely."""
-        unsure = [view.face_up_unsure for view in self._reading(FACE_UP, now)]
-        return 2 * sum(unsure) >= len(unsure) > 0
+    def _face_up_doubts(self, now: dict[Part, Told]) -> tuple[Likely, ...] | None:
+        """Where at least half the last still frames telling the face-up area as ``now`` named a card in it unsurely,
+        the beans the latest of those took each such card for; None where most named every card surely."""
+        unsure = [view for view in self._reading(FACE_UP, now) if view.face_up_unsure]
+        return unsure[-1].face_up_likely if 2 * len(unsure) >= len(self._reading(FACE_UP, now)) > 0 else None
 
 
 def _most(ballots: Sequence[T | None]) -> T | None:
@@ -292,6 +295,26 @@ def discarded(state: GameState, settled: TableView, after: GameState, grew: bool
     return grew and settled.pile_guess == tuple(after.discard[-1:])
 
 
+def turned_by_rules(state: GameState, events: Sequence[dict[str, Any]], seen: TableView) -> bool:
+    """Whether every face-up card the camera named unsurely in ``seen`` is named surely of the beans the rules allow
+    the cards turned over by ``events`` (made on ``state``) to be (:func:`turnable`): its name holds at least ``SURE``
+    of what the camera gave them (:func:`~companion.tracker.view.share`). A turned-over card can only be a bean still
+    unseen, or the one the rules know where the deck is known: a card taken for a stink at 0.65 where the camera gave
+    0.2 to beans this game has none of is a stink at 0.81."""
+    turn = next(k for k, event in enumerate(events) if event["type"] == "turn-over")
+    allowed = turnable(made(state, events[:turn])[0], events[turn]["player"])
+    return bool(seen.face_up_likely) and all(share(likely, allowed) >= SURE for likely in seen.face_up_likely)
+
+
+def turnable(state: GameState, seat: int) -> frozenset[str]:
+    """The beans the cards ``seat`` turns over now may be, as the engine's legal turn-over has them: those of its open
+    choice, or the beans it fixes where the deck is known (none where ``seat`` may not turn over)."""
+    for legal in state.legal_moves(seat):
+        if legal.type == "turn-over":
+            return frozenset(legal.choose["beans"].options if "beans" in legal.choose else legal.fields["beans"])
+    return frozenset()
+
+
 class TableTracker:
     """One game's camera referee: feed it each frame's view; it answers a settled change with an observation."""
 
@@ -333,6 +356,7 @@ class TableTracker:
         absences = sum(e["type"] in ABSENCES for e in events)
         seen_gone = absences == 0 or (absences == 1 and discarded(camera, settled, after, grew))
         alone = not waiting or made(state, events)[1] == len(events)  # a tap on the waiting ones may come later
-        turned_named = not settled.face_up_unsure or all(e["type"] != "turn-over" for e in events)
+        turned_named = (not settled.face_up_unsure or all(e["type"] != "turn-over" for e in events)
+                        or turned_by_rules(camera, events, settled))
         return Observation(tuple(events), (every_bean_named or by_rules(found, settled, camera)) and seen_gone and alone
                            and turned_named)

@@ -73,6 +73,9 @@ class TableView:
     likely: UnsureColumns = field(default=(), compare=False)
     """Per seat, the columns of :attr:`guesses` in their order, each as its count and the beans it may be (not part
     of what the view tells the rules: it weighs the moves that explain a change, :func:`likelihood`)."""
+    face_up_likely: tuple[Likely, ...] = field(default=(), compare=False)
+    """Per face-up card the camera named with less than sure confidence, the beans it may be (not part of what the
+    view tells the rules: the beans the rules allow weigh it, :func:`share`)."""
 
     @property
     def pile_unnamed(self) -> bool:
@@ -99,7 +102,8 @@ class TableView:
                        guesses=tuple(g for g in self.guesses if g[0] != part),
                        likely=tuple(g for g in self.likely if g[0] != part),
                        pile_guess=None if part == DISCARD else self.pile_guess,
-                       face_up_unsure=self.face_up_unsure and part != FACE_UP)
+                       face_up_unsure=self.face_up_unsure and part != FACE_UP,
+                       face_up_likely=() if part == FACE_UP else self.face_up_likely)
 
     @classmethod
     def of_parts(cls, told: dict[Part, Told]) -> TableView:
@@ -121,13 +125,13 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float) -> TableView:
     (its bean a guess); a face-up card, its name told but the view unsure of the face-up area. Where the pile's top
     card lies is told where the pile is one stack, sure or not."""
     face_up: list[str] = []
-    face_up_unsure = False
+    face_up_likely: list[Likely] = []
     discarded: list[tuple[str, bool]] = []
     pile_top: Place | None = None
     for stack in scene.stacks:
         if stack.zone == FACE_UP:
             face_up += [stack.bean] * stack.count
-            face_up_unsure |= stack.top.confidence < sure
+            face_up_likely += [stack.top.likely] * stack.count if stack.top.confidence < sure else []
         elif stack.zone == DISCARD:
             discarded.append((stack.bean, stack.top.confidence >= sure))
             pile_top = place_of(stack.top.corners)
@@ -143,8 +147,9 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float) -> TableView:
     guess = (discarded[0][0],) if pile is None and alone and discarded[0][0] != UNKNOWN else None
     guesses = tuple((seat, tuple(column for column, _ in told)) for seat, told in unsure if told)
     likely = tuple((seat, tuple((count, odds) for (_, count), odds in told)) for seat, told in unsure if told)
-    return TableView(fields, tuple(sorted(face_up)) if FACE_UP in zones else None, pile,
-                     pile_top if alone else None, guesses, guess, face_up_unsure and FACE_UP in zones, likely)
+    seen_up = FACE_UP in zones
+    return TableView(fields, tuple(sorted(face_up)) if seen_up else None, pile, pile_top if alone else None, guesses,
+                     guess, bool(face_up_likely) and seen_up, likely, tuple(face_up_likely) if seen_up else ())
 
 
 def seat_columns(scene: Scene, sure: float) -> dict[int, list[tuple[Column, Stack]]]:
@@ -188,6 +193,17 @@ def likelihood(game: TableView, seen: TableView) -> float:
             total *= fitting[best]
             del left[best]
     return total
+
+
+def share(likely: Likely, allowed: Iterable[str]) -> float:
+    """What the camera's first bean for a card (``likely``) holds of what it gave the beans ``allowed`` alone (a bean
+    it gave less than :data:`~companion.vision.classifier.LIKELY_LEAST` counting as that): 0 where that bean is not
+    allowed, or where it named none."""
+    allowed = set(allowed)
+    if not likely or likely[0][0] not in allowed:
+        return 0.0
+    odds = dict(likely)
+    return likely[0][1] / sum(odds.get(bean, LIKELY_LEAST) for bean in allowed)
 
 
 def guesses(seen: TableView) -> int:

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules.moves import move_from_dict
-from companion.rules.setup import Setup
+from companion.rules.setup import KnownDeck, Setup
 from companion.rules.state import GameState
 from companion.tracker.explain import explain
 from companion.tracker.table import Observation, Steadiness, TableTracker, believed, discarded
@@ -28,6 +28,7 @@ from companion.tracker.view import (
     likelihood,
     mismatch,
     place_of,
+    share,
     top_of_pile,
     view_of,
 )
@@ -113,11 +114,56 @@ def test_beans_turned_over_that_the_camera_named_unsurely_wait_for_a_tap():
 
 def test_a_face_up_card_named_unsurely_is_told_by_its_name_and_the_view_unsure_of_the_face_up_area():
     corners = np.zeros((4, 2), np.float32)
-    cards = (Stack("chili", 1, corners, SeenCard(corners, "chili", 0.97), "face-up"),
-             Stack("soy", 1, corners, SeenCard(corners, "soy", 0.6), "face-up"))
+    soy = SeenCard(corners, "soy", 0.6, (("soy", 0.6), ("cocoa", 0.4)))
+    cards = (Stack("chili", 1, corners, SeenCard(corners, "chili", 0.97, (("chili", 0.97),)), "face-up"),
+             Stack("soy", 1, corners, soy, "face-up"))
     assert not view_of(Scene((), cards[:1], ("face-up",)), (), SURE).face_up_unsure
     view = view_of(Scene((), cards, ("face-up",)), (), SURE)
     assert view.face_up == ("chili", "soy") and view.face_up_unsure
+    assert view.face_up_likely == (soy.likely,)  # the unsure card's beans, the sure one's not
+
+
+def test_the_share_of_a_cards_first_bean_is_weighed_over_the_beans_allowed_alone():
+    likely = (("stink", 0.65), ("cocoa", 0.2), ("soy", 0.1), ("chili", 0.05))
+    assert share(likely, {"stink", "soy", "chili"}) == pytest.approx(0.65 / 0.8)
+    assert share(likely, {"stink", "green"}) == pytest.approx(0.65 / (0.65 + LIKELY_LEAST))  # green: below the least
+    assert share(likely, {"soy", "chili"}) == 0.0  # its first bean is not allowed
+    assert share((), {"stink"}) == 0.0
+
+
+def turned_unsure(state: GameState, field: str, turned: tuple[str, str], *odds: dict[str, float]) -> Observation | None:
+    """What the tracker makes of two cards Ann turns over beside her field of one ``field``, named ``turned``, the
+    camera unsure of each, with ``odds``."""
+    tracker = TableTracker()
+    settle(tracker, state, seen(ann=((field, 1),)))
+    likely = tuple(tuple(sorted(card.items(), key=lambda item: -item[1])) for card in odds)
+    return settle(tracker, state, dataclasses.replace(seen(ann=((field, 1),), face_up=turned), face_up_unsure=True,
+                                                      face_up_likely=likely))
+
+
+def test_beans_turned_over_unsurely_are_sure_where_the_beans_this_game_has_leave_the_camera_sure():
+    """A turned-over card can only be a bean still unseen: the camera's doubt between a chili and a coffee or a wax,
+    which the Amigo deck has none of, is no doubt."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    sure = turned_unsure(state, "blue", ("chili", "soy"), {"chili": 0.7, "coffee": 0.25, "soy": 0.05},
+                         {"soy": 0.6, "wax": 0.35, "red": 0.05})
+    assert sure is not None and sure.sure and sure.events[-1]["beans"] == ["chili", "soy"]
+    unsure = turned_unsure(state, "blue", ("chili", "soy"), {"chili": 0.7, "red": 0.25, "soy": 0.05},
+                           {"soy": 0.6, "wax": 0.35, "red": 0.05})  # the chili might be a red, which is in the deck
+    assert unsure is not None and unsure.events == sure.events and not unsure.sure
+
+
+def test_beans_turned_over_from_a_known_deck_need_the_camera_only_to_tell_them_apart():
+    """Where the deck's order is known, the rules know the two beans turned over (a green and a soy): a card the
+    camera took for a green, unsure between it and a red, is the green."""
+    state = GameState(Setup("amigo-25", ("Ann", "Ben", "Cid"), deck=KnownDeck(seed=4)))
+    play(state, {"type": "plant", "player": ANN, "bean": "chili", "source": "hand"})
+    odds = ({"green": 0.5, "red": 0.45, "soy": 0.05}, {"soy": 0.9, "green": 0.02, "red": 0.08})
+    known = turned_unsure(state, "chili", ("green", "soy"), *odds)
+    assert known is not None and known.sure and known.events[-1]["beans"] == ["green", "soy"]
+    hidden = turned_unsure(play(table(), {"type": "plant", "player": ANN, "bean": "chili", "source": "hand"}),
+                           "chili", ("green", "soy"), *odds)
+    assert hidden is not None and hidden.events == known.events and not hidden.sure
 
 
 def test_face_up_beans_planted_after_trading_end_trading_and_both_plants():

@@ -11,7 +11,8 @@ change is reported once.
 with the game may be set aside, :func:`~companion.tracker.explain.set_aside`) and proposes them: ``sure`` when
 every column it rests on was named with confidence, or the rules and the camera's guesses (those most still
 frames made) leave one explanation (:func:`by_rules`: a group's own deck is named less surely than the house
-deck), any beans turned over were named with confidence, and nothing in it is seen only as cards gone (a
+deck; the camera's belief counts among the beans the rules allow alone), any beans turned over were named with
+confidence among the beans they may be (:func:`turned_by_rules`), and nothing in it is seen only as cards gone (a
 harvest) unless the discard pile was seen to take them, so the table may push it without a tap. The camera's
 own proposals still waiting for a tap count as made (:func:`believed`), so a hand resting over a field after a
 harvest still waits is not taken for a second harvest that the pile would hide.
@@ -299,8 +300,8 @@ def turned_by_rules(state: GameState, events: Sequence[dict[str, Any]], seen: Ta
     """Whether every face-up card the camera named unsurely in ``seen`` is named surely of the beans the rules allow
     the cards turned over by ``events`` (made on ``state``) to be (:func:`turnable`): its name holds at least ``SURE``
     of what the camera gave them (:func:`~companion.tracker.view.share`). A turned-over card can only be a bean still
-    unseen, or the one the rules know where the deck is known: a card taken for a stink at 0.65 where the camera gave
-    0.2 to beans this game has none of is a stink at 0.81."""
+    unseen, or the one the rules know where the deck is known: a card taken for a chili at 0.7, where the camera gave
+    a coffee 0.25 and the Amigo deck has none, is a chili at 0.93."""
     turn = next(k for k, event in enumerate(events) if event["type"] == "turn-over")
     allowed = turnable(made(state, events[:turn])[0], events[turn]["player"])
     return bool(seen.face_up_likely) and all(share(likely, allowed) >= SURE for likely in seen.face_up_likely)

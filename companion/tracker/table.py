@@ -178,11 +178,11 @@ def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView,
     A card laid on a blue field of 3, now of 4, is a blue, and the camera took it for one; a card laid on one of three
     fields of one card each is of the bean the camera took the column of two for, where it took the two others for
     the game's beans of theirs; a bean planted into an empty field, of the two received in a trade, is the one the
-    camera took it for, at 0.6, where it gave the other 0.05; but a bean from the hand planted into an empty field (any
-    bean) rests on the camera's confidence alone. Which of two fields was harvested is told by the beans the camera
-    took the one left and the pile's new top card for. Only the seats the explanations change from ``before`` (the
-    game), and the pile where they change its top, are asked about: what the camera was unsure of elsewhere lies as
-    the game has it, whatever it took it for."""
+    camera took it for, at 0.6, where it gave the other 0.05; a bean from the hand planted into an empty field may be
+    any bean still unseen, so the camera's belief counts over all of those. Which of two fields was harvested is told
+    by the beans the camera took the one left and the pile's new top card for. Only the seats the explanations change
+    from ``before`` (the game), and the pile where they change its top, are asked about: what the camera was unsure of
+    elsewhere lies as the game has it, whatever it took it for."""
     every = tuple(range(len(before.players)))
     games = [game_view(after, every) for after, _ in found]
     seen = _changing(seen, games, game_view(before, every))

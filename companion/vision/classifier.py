@@ -68,15 +68,17 @@ def decide(cosines: np.ndarray, labels: Sequence[str], threshold: float, scale: 
     logits = scale * cosines
     probs = np.exp(logits - logits.max(axis=1, keepdims=True))
     probs /= probs.sum(axis=1, keepdims=True)
+    ranked = np.argsort(-probs, axis=1, kind="stable")  # the first of equals, as argmax
+    kept = np.take_along_axis(probs, ranked, axis=1).round(4).tolist()
     out = []
-    for row, prob in zip(cosines, probs):
-        best = int(row.argmax())
+    for row, odds, order in zip(cosines, kept, ranked.tolist()):
+        best = order[0]
         sim = float(row[best])
         if sim < threshold:
             out.append(Prediction(UNKNOWN, round(min(1.0, max(0.0, 1.0 - sim)), 4), sim))
         else:
-            likely = tuple((labels[k], round(float(prob[k]), 4)) for k in np.argsort(-prob) if prob[k] >= LIKELY_LEAST)
-            out.append(Prediction(labels[best], round(float(prob[best]), 4), sim, likely))
+            likely = tuple((labels[k], p) for k, p in zip(order, odds) if p >= LIKELY_LEAST)
+            out.append(Prediction(labels[best], odds[0], sim, likely))
     return out
 
 

@@ -198,6 +198,8 @@ def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView,
     chosen = next(iter(borne))
     if all(guessed(game, seen) <= made - GUESS_MARGIN for game in games if game != chosen[0]):
         return True
+    if not seen.likely:  # every table alike likely: the chosen one holds no more than half
+        return False
     weights = {(game, _events(path)): likelihood(game, seen) for game, (_, path) in zip(games, found)}
     return weights[chosen] > 0 and weights[chosen] >= SURE * sum(weights.values())
 

@@ -146,8 +146,9 @@ class Steadiness:
     def _face_up_doubts(self, now: dict[Part, Told]) -> tuple[Likely, ...] | None:
         """Where at least half the last still frames telling the face-up area as ``now`` named a card in it unsurely,
         the beans the latest of those took each such card for; None where most named every card surely."""
-        unsure = [view for view in self._reading(FACE_UP, now) if view.face_up_unsure]
-        return unsure[-1].face_up_likely if 2 * len(unsure) >= len(self._reading(FACE_UP, now)) > 0 else None
+        reading = self._reading(FACE_UP, now)
+        unsure = [view for view in reading if view.face_up_unsure]
+        return unsure[-1].face_up_likely if 2 * len(unsure) >= len(reading) > 0 else None
 
 
 def _most(ballots: Sequence[T | None]) -> T | None:

@@ -175,8 +175,7 @@ def guessed(game: TableView, seen: TableView) -> int:
 def likelihood(game: TableView, seen: TableView) -> float:
     """How likely the camera's readings of the columns it was unsure of (:attr:`TableView.likely`) find the game's
     table: per such column, the probability it gave the bean of the game's column it stands for (of that seat's
-    columns of its count that its columns named surely leave, the likeliest), all multiplied. A bean it gave less
-    than :data:`~companion.vision.classifier.LIKELY_LEAST` counts as that."""
+    columns of its count that its columns named surely leave, the likeliest, :func:`chance`), all multiplied."""
     ours, sure = game.seats(), seen.seats()
     total = 1.0
     for seat, columns in seen.likely:
@@ -185,8 +184,7 @@ def likelihood(game: TableView, seen: TableView) -> float:
             if column[0] is not None and column in left:
                 left.remove(column)
         for count, likely in columns:
-            odds = dict(likely)
-            fitting = [odds.get(bean or "", LIKELY_LEAST) if n == count else -1.0 for bean, n in left]
+            fitting = [chance(likely, bean or "") if n == count else -1.0 for bean, n in left]
             best = max(range(len(left)), key=fitting.__getitem__, default=None)
             if best is None or fitting[best] < 0:
                 return 0.0
@@ -196,14 +194,18 @@ def likelihood(game: TableView, seen: TableView) -> float:
 
 
 def share(likely: Likely, allowed: Iterable[str]) -> float:
-    """What the camera's first bean for a card (``likely``) holds of what it gave the beans ``allowed`` alone (a bean
-    it gave less than :data:`~companion.vision.classifier.LIKELY_LEAST` counting as that): 0 where that bean is not
-    allowed, or where it named none."""
+    """What the camera's first bean for a card (``likely``) holds of what it gave the beans ``allowed`` alone
+    (:func:`chance`): 0 where that bean is not allowed, or where it named none."""
     allowed = set(allowed)
     if not likely or likely[0][0] not in allowed:
         return 0.0
-    odds = dict(likely)
-    return likely[0][1] / sum(odds.get(bean, LIKELY_LEAST) for bean in allowed)
+    return likely[0][1] / sum(chance(likely, bean) for bean in allowed)
+
+
+def chance(likely: Likely, bean: str) -> float:
+    """The probability the camera gave ``bean`` for a card (``likely``): at most
+    :data:`~companion.vision.classifier.LIKELY_LEAST` where it left the bean out, so counted as that."""
+    return next((odds for named, odds in likely if named == bean), LIKELY_LEAST)
 
 
 def guesses(seen: TableView) -> int:

@@ -27,6 +27,7 @@ import cv2
 import numpy as np
 
 from companion.cards import VISION_LABELS
+from companion.records.format import Record
 from companion.records.jsonl import load_record
 from companion.rules.moves import Move, move_from_dict
 from companion.rules.setup import Setup
@@ -46,6 +47,7 @@ from models.game_table import SEATS_AT, draw_table, hand_over
 from models.heldout.families import FAMILIES
 from models.heldout.measure import deck_seed, enrollment_shots
 from models.heldout.photos import shoot
+from models.late_tablet import LateTablet, Seen, Taps, substance
 from models.render import FACE_H, FACE_W, house_design, render_face
 
 STILL = 9
@@ -57,18 +59,6 @@ BUMP_TURN = (8.0, 15.0)
 """How much (degrees, either way) a bumped discard pile's top card is turned."""
 TAPS = {"trade", "end-trading", "draw"}
 """What the camera cannot see: entered by a tap."""
-
-Seen = tuple[Any, ...]
-"""What the table shows of an event (:func:`substance`)."""
-
-
-def substance(event: dict[str, Any], state: GameState) -> Seen:
-    """What the table shows of an event, in ``state`` before it: who did what with which bean (a harvest: the
-    field's bean). A plant into an empty field may name another empty field than the record (the table shows
-    which field only by where a player lays it), so fields are left out."""
-    if event["type"] == "harvest":
-        return ("harvest", event["player"], state.players[event["player"]].fields[event["field"]].bean)
-    return (event["type"], event["player"], event.get("bean"), tuple(sorted(event.get("beans", ()))))
 
 
 def after(state: GameState, move: Move) -> GameState:
@@ -168,12 +158,8 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
     table still for ``still`` frames after each (and a hand resting on it for as long, with ``resting``; the discard
     pile bumped meanwhile, with ``bumped``); without ``discard``, the table has no discard marker; with ``group``,
     the table shows that deck's cards, named against its profile, instead of the house deck."""
-    record = load_record(path)
-    header = record.header
-    setup = Setup(header.ruleset, tuple(header.players), header.start_player, dict(header.options))
-    truth, ours = GameState(setup), GameState(setup)
-    seats = tuple(range(len(header.players)))
-    faces = group.faces if group else {bean: render_face(house_design(bean)) for bean in truth.deck_counts}
+    record, truth, ours, faces = _table(path, group)
+    seats = tuple(range(len(truth.players)))
     table, tracker = TableReader(reader or SceneReader()), TableTracker()
     rng = np.random.default_rng(8)
     for number, (_, event) in enumerate(record.events[:stop]):
@@ -203,6 +189,53 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
                 sure += [observation.sure] * len(observation.events)
         yield Refereed(number, expected, tuple(proposed), tuple(sure), notes)
         ours.push(move)  # the group confirms the record's own event
+
+
+def referee_late(path: Path, start: int, stop: int, reader: SceneReader | None = None,
+                 group: GroupDeck | None = None) -> Taps:
+    """The record's events ``start``..``stop`` refereed by the camera as :func:`referee` does, auto-accept on, for a
+    group that goes to the tablet only to enter what the camera cannot tell (:class:`~models.late_tablet.LateTablet`):
+    a trade, a draw, or any other event that changes nothing on the table but the end of the trading (which the
+    camera tells with the plants after it). The taps, once the group has visited the tablet after the last event."""
+    record, truth, ours, faces = _table(path, group)
+    seats = tuple(range(len(truth.players)))
+    table, tracker, tablet = TableReader(reader or SceneReader()), TableTracker(), LateTablet(ours)
+    rng = np.random.default_rng(8)
+    for number, (_, event) in enumerate(record.events[:stop]):
+        move = move_from_dict(event)
+        visible = game_view(truth, seats) != game_view(after(truth, move), seats)
+        truth.push(move)
+        if number < start:
+            ours.push(move)
+        elif event["type"] in TAPS - {"end-trading"} or not visible and event["type"] != "end-trading":
+            tablet.visit()
+            ours.push(move)
+        else:
+            tablet.due.append(event)
+            frames = table_frames(truth, faces, number, rng) if visible else []
+            for frame in frames:
+                reading = table.read(frame, group.profile.gallery if group else None)
+                if not reading.news:
+                    continue
+                observation = tracker.observe(view_of(reading.scene, seats, SURE), reading.moving, ours,
+                                              tablet.waiting)
+                if group and not reading.moving:
+                    group.learn(frame, reading.scene, ours, tracker.steadiness.told)
+                if observation is not None:
+                    tablet.observed(observation)
+    tablet.visit()
+    return tablet.taps
+
+
+def _table(path: Path, group: GroupDeck | None) -> tuple[Record, GameState, GameState, dict[str, np.ndarray]]:
+    """A record, its game twice (as played at the table, and as the tablet has it) and the faces of its cards: the
+    house deck's, or ``group``'s."""
+    record = load_record(path)
+    header = record.header
+    setup = Setup(header.ruleset, tuple(header.players), header.start_player, dict(header.options))
+    truth = GameState(setup)
+    faces = group.faces if group else {bean: render_face(house_design(bean)) for bean in truth.deck_counts}
+    return record, truth, GameState(setup), faces
 
 
 def common(wanted: list[Seen], found: list[Seen]) -> int:
@@ -236,6 +269,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deck", metavar="FAMILY:SEED",
                         help=f"the table shows a held-out deck ({', '.join(FAMILIES)}) enrolled from 1 photo per bean")
     parser.add_argument("--learn", action="store_true", help="with --deck: the deck learns in play")
+    parser.add_argument("--late", action="store_true",
+                        help="auto-accept on, and the group goes to the tablet only to enter what the camera cannot "
+                             "see (a trade, a draw): count its taps")
     args = parser.parse_args(argv)
     if args.still < 1:
         parser.error("--still must be at least 1 frame")
@@ -253,6 +289,17 @@ def main(argv: list[str] | None = None) -> int:
         if family not in FAMILIES or not seed.isdecimal():
             parser.error(f"--deck takes FAMILY:SEED, a family of {', '.join(FAMILIES)} and a number")
         group = GroupDeck(family, int(seed), reader.classifier, args.learn)
+    if args.late:
+        if args.still != STILL or resting or args.no_discard:
+            parser.error("--late plays the table as it is by default: leave out --still, --resting, --bumped and "
+                         "--no-discard")
+        taps = referee_late(args.record, first, last, reader, group)
+        print(f"{args.record.name} events {first}:{last}, a group tapping late: {taps.pushed} events entered by the "
+              f"camera at once, {taps.released} went in once the proposals they waited on were confirmed, "
+              f"{taps.confirmed} proposals confirmed with a tap, {taps.by_hand} events entered by hand, "
+              f"{taps.dismissed} proposals dismissed, {taps.wrong} wrong entries undone; {taps.total} taps "
+              f"({taps.total + taps.released} without the proposals that go in by themselves)")
+        return 0
     events = list(referee(args.record, first, last, reader, still=args.still, resting=resting,
                           discard=not args.no_discard, bumped=args.bumped, group=group))
     for event in events:

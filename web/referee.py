@@ -72,28 +72,32 @@ class CameraReferee:
                 return None
             view = view_of(scene, range(len(state.players)), self.sure)
             tracker = self._trackers.setdefault(game_id, TableTracker())
-            waiting = [p.event for p in self.tables.proposals.pending(game_id) if p.source == "camera"]
-            observation = tracker.observe(view, moving, state, waiting)
+            waiting = [p for p in self.tables.proposals.pending(game_id) if p.source == "camera"]
+            observation = tracker.observe(view, moving, state, [p.event for p in waiting])
             if image is not None and self.learn is not None:
                 teacher = self._teachers.setdefault(game_id, Teacher())
                 for lesson in teacher.new(scene, state, tracker.steadiness.told, self.sure):
                     self.learn(lesson.bean, warp_card(image, lesson.corners, CROP_SIZE), lesson.taken_for)
             if observation is not None:
-                self._act(game_id, observation)
+                self._act(game_id, observation, frozenset(p.id for p in waiting))
             elif tracker.agrees and self.last and self.last.get("note"):
                 self.last = {"game_id": game_id, "events": [], "pushed": False, "note": None, "agrees": True}
                 self.on_change()  # what no move explained (a hand resting on a field) has gone: the note goes too
             return observation
 
-    def _act(self, game_id: int, observation: Observation) -> None:
+    def _act(self, game_id: int, observation: Observation, waiting: frozenset[int]) -> None:
+        """Push the observation's events, or propose them: with auto-accept, those sure but for the camera's proposals
+        ``waiting`` (their ids) go in by themselves once those are confirmed as they are, each after the one before."""
         pushed = self.auto and observation.sure
+        after = waiting if self.auto and observation.sure_after_waiting else None
         note = observation.note
         for event in observation.events:
             try:
                 if pushed:
                     self.tables.push(game_id, event, source="camera")
                 else:
-                    self.tables.propose(game_id, event, "camera")
+                    proposal = self.tables.propose(game_id, event, "camera", after)
+                    after = None if after is None else after | {proposal["id"]}
             except ApiError as exc:  # the game moved on meanwhile: the rest waits for the next settled view
                 note = f"camera: {exc.message}"
                 log.info("camera event not taken: %s", exc.message)

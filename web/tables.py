@@ -13,6 +13,7 @@ import copy
 import logging
 import sqlite3
 import threading
+from dataclasses import replace
 from typing import Any
 
 from flask import Flask, current_app
@@ -141,34 +142,64 @@ class Tables:
         self._changed(session, {"kind": "move", "event": stored, "source": source})
         return stored
 
-    def propose(self, game_id: int, event: Any, source: str) -> dict[str, Any]:
-        """Hold an event until someone confirms it; says whether the rules would accept it now."""
+    def propose(self, game_id: int, event: Any, source: str, after: frozenset[int] | None = None) -> dict[str, Any]:
+        """Hold an event until someone confirms it (or, with ``after``, until the proposals ``after`` are confirmed as
+        they are: then it goes in by itself); says whether the rules would accept it now."""
         session = self.session(game_id)
         if not isinstance(event, dict):
             raise ApiError(400, "a proposal needs an event object")
         with self._writing:
-            proposal = self.proposals.add(game_id, event, source)
+            proposal = self.proposals.add(game_id, event, source, after)
             self._changed(session, {"kind": "proposal", "proposal": proposal.id})
             return self._judged(session, proposal)
 
     def confirm(self, game_id: int, proposal_id: int, corrected: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Push a proposal (or its correction); 404 if it is gone, 409 if the rules refuse it (it stays)."""
+        """Push a proposal (or its correction); 404 if it is gone, 409 if the rules refuse it (it stays). Confirmed as
+        it is, the proposals that waited on it go in after it (:meth:`_release`); corrected, they wait for a tap."""
         session = self.session(game_id)
         with self._writing:
             proposal = self.proposals.take(game_id, proposal_id)
             if proposal is None:
                 raise ApiError(404, f"there is no pending proposal {proposal_id} in game {game_id}")
             try:
-                return self._push(session, corrected or proposal.event, proposal.source)
+                stored = self._push(session, corrected or proposal.event, proposal.source)
             except (IllegalMove, ApiError):
                 self.proposals.put_back(game_id, proposal)
                 raise
+            if corrected is None or corrected == proposal.event:
+                self._release(session, proposal_id)
+            else:
+                self.proposals.hold(game_id, proposal_id)
+            return stored
+
+    def _release(self, session: GameSession, proposal_id: int) -> None:
+        """Push, oldest first, the proposals that waited only on ``proposal_id`` (confirmed as it was) and those that
+        then wait on nothing more; one the rules refuse now waits for a tap, with those that wait on it."""
+        game_id = session.game_id
+        released = self.proposals.confirmed(game_id, proposal_id)
+        while released:
+            proposal = released.pop(0)
+            try:
+                self._push(session, proposal.event, proposal.source)
+            except (IllegalMove, ApiError) as exc:
+                log.info("a proposal that waited on a confirmed one is refused: %s", exc)
+                self.proposals.put_back(game_id, replace(proposal, after=None))
+                self.proposals.hold(game_id, proposal.id)
+                continue
+            released += self.proposals.confirmed(game_id, proposal.id)
+
+    def hold_proposals(self) -> None:
+        """Auto-accept was turned off: no proposal goes in by itself any more (each waits for its own tap)."""
+        with self._writing:
+            for game_id in self.proposals.hold_all():
+                self._changed(self.session(game_id), {"kind": "proposal"})
 
     def dismiss(self, game_id: int, proposal_id: int) -> None:
         session = self.session(game_id)
         with self._writing:
             if self.proposals.take(game_id, proposal_id) is None:
                 raise ApiError(404, f"there is no pending proposal {proposal_id} in game {game_id}")
+            self.proposals.hold(game_id, proposal_id)
             self._changed(session, {"kind": "dismiss", "proposal": proposal_id})
 
     def undo(self, game_id: int, count: int = 1, after: int | None = None) -> dict[str, Any]:
@@ -242,6 +273,7 @@ class Tables:
             violation = RuleViolation("event.malformed", str(exc))
         return {
             "id": proposal.id, "event": proposal.event, "source": proposal.source, "legal": violation is None,
+            "after": sorted(proposal.after) if proposal.after is not None else None,
             "text": proposal_text(session.header, proposal.event) if isinstance(proposal.event, dict) else None,
             "rule": violation and violation.rule, "error": violation and violation.message,
         }  # fmt: skip

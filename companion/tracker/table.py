@@ -166,6 +166,9 @@ class Observation:
     events: tuple[dict[str, Any], ...]
     sure: bool
     note: str | None = None
+    sure_after_waiting: bool = False
+    """Whether the table may push them without a tap once the proposals waiting on the tablet are confirmed as they
+    are: sure but for presupposing those (a plant of a bean whose turn-over still waits)."""
 
 
 def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView, before: GameState) -> bool:
@@ -336,7 +339,9 @@ class TableTracker:
         """The observation a frame's ``view`` settles, against the game as it stands in ``state`` with the camera's
         proposals ``waiting`` on the tablet (record events, oldest first) taken as made (:func:`believed`); only the
         events the game's own explanation makes too are proposed (:func:`also_made`), and they are sure only where
-        the game takes them before the waiting ones (auto-accept pushes them at once; the others wait for a tap)."""
+        the game takes them before the waiting ones (auto-accept pushes them at once); where it takes them only after,
+        they are sure once the waiting ones are confirmed as they are (``sure_after_waiting``: a tap on a turn-over
+        still waiting settles the plants of its beans too)."""
         settled = self.steadiness.feed(view, moving)
         if settled is None:
             return None
@@ -362,5 +367,5 @@ class TableTracker:
         alone = not waiting or made(state, events)[1] == len(events)  # a tap on the waiting ones may come later
         turned_named = (not settled.face_up_unsure or all(e["type"] != "turn-over" for e in events)
                         or turned_by_rules(camera, events, settled))
-        return Observation(tuple(events), (every_bean_named or by_rules(found, settled, camera)) and seen_gone and alone
-                           and turned_named)
+        grounded = (every_bean_named or by_rules(found, settled, camera)) and seen_gone and turned_named
+        return Observation(tuple(events), grounded and alone, sure_after_waiting=grounded and not alone)

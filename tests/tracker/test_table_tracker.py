@@ -177,6 +177,31 @@ def test_face_up_beans_planted_after_trading_end_trading_and_both_plants():
     assert not after.face_up
 
 
+def test_face_up_beans_planted_while_their_turn_over_waits_are_sure_once_it_is_confirmed():
+    """Ann turns over a chili and a soy the camera names unsurely: the turn-over waits for a tap. She plants both
+    beside her blue, each named surely: the plants presuppose the turn-over, so they too wait, but a tap confirming it
+    as it is settles them. A plant of a card the camera took, unsure, for a bean not turned over still waits for its
+    own tap."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    tracker = TableTracker()
+    settle(tracker, state, seen(ann=(("blue", 1),)), 4)
+    turned = settle(tracker, state, dataclasses.replace(seen(ann=(("blue", 1),), face_up=("chili", "soy")),
+                                                        face_up_unsure=True))
+    assert turned == Observation(({"type": "turn-over", "player": ANN, "beans": ["chili", "soy"]},), sure=False)
+    waiting = list(turned.events)
+    planted = [tracker.observe(seen(ann=(("blue", 1), ("chili", 1), ("soy", 1)), face_up=()), False, state, waiting)
+               for _ in range(3)]
+    assert planted[-1] is not None and not planted[-1].sure and planted[-1].sure_after_waiting
+    assert [e["type"] for e in planted[-1].events] == ["end-trading", "plant", "plant"]
+    unsure = TableView(((ANN, (("blue", 1), ("chili", 1), (None, 1))), (BEN, ()), (CID, ())), (),
+                       guesses=((ANN, (("red", 1),)),))
+    tracker = TableTracker()
+    answers = [tracker.observe(view, False, state, waiting)
+               for view in [seen(ann=(("blue", 1),), face_up=("chili", "soy"))] * 4 + [unsure] * 3]
+    assert answers[-1] is not None and answers[-1].events == planted[-1].events
+    assert answers[-1] is not None and not answers[-1].sure and not answers[-1].sure_after_waiting
+
+
 def test_a_gift_of_a_face_up_bean_is_left_to_a_tap():
     """The camera sees the soy go to Ben's field, but not what Ann got for it: a trade is entered by hand."""
     state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
@@ -635,7 +660,7 @@ def test_what_presupposes_a_proposal_still_waiting_is_not_sure():
     waiting = list(harvest.events)
     answers = [tracker.observe(seen(ann=(("soy", 1),)), False, state, waiting) for _ in range(3)]
     plant = {"type": "plant", "player": ANN, "bean": "soy", "source": "hand", "field": 0}
-    assert answers[-1] == Observation((plant,), sure=False)
+    assert answers[-1] == Observation((plant,), sure=False, sure_after_waiting=True)  # once the harvest is confirmed
     assert TableTracker().observe(seen(ann=(("blue", 1), ("soy", 1))), False, state) is None
     alone = settle(TableTracker(), state, seen(ann=(("blue", 1), ("soy", 1))))
     assert alone == Observation(({**plant, "field": 1},), sure=True)  # nothing waiting: the same plant is sure

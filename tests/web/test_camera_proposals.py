@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 from flask import Flask
 
 from companion.vision.scene import Scene, SeenCard, Stack
+from companion.vision.sources import SyntheticTable
 from support.web_client import Editor
+from web.camera import Camera
+from web.proposals import Proposals
 
 ZONES = ("fields-0", "fields-1", "fields-2", "face-up")
 
@@ -138,3 +143,67 @@ def test_a_hand_resting_on_a_field_after_a_harvest_still_waiting_is_not_a_second
     referee.frame(table(pile=""), True)
     still(app, table((0, "soy", 1), pile="blue"))  # and leaves
     assert camera_proposals(editor, game_id) == [harvest] and referee.last["note"] is None
+
+
+def harvest_then_plant_waiting(app: Flask, editor: Editor) -> tuple[int, dict, dict]:
+    """Auto-accept on, no discard pile in sight: Ann harvests her blue (its proposal waits for a tap: nothing is seen
+    to take the beans) and plants a soy in the field it emptied, a plant the camera is sure of but for the harvest.
+    The game's id, and the two proposals as the tablet lists them."""
+    game_id = editor.start()["game_id"]
+    assert editor.post(f"/api/games/{game_id}/moves",
+                       {"type": "plant", "player": 0, "bean": "blue", "source": "hand"}).status_code == 200
+    referee = app.extensions["hardware"].referee
+    referee.auto = True
+    still(app, table((0, "blue", 1)))
+    referee.frame(table(), True)
+    still(app, table())
+    referee.frame(table(), True)
+    still(app, table((0, "soy", 1)))
+    harvest, plant = editor.get(f"/api/games/{game_id}").get_json()["proposals"]
+    assert harvest["event"] == {"type": "harvest", "player": 0, "field": 0} and harvest["after"] is None
+    assert plant["event"]["bean"] == "soy" and plant["after"] == [harvest["id"]]
+    return game_id, harvest, plant
+
+
+def test_with_auto_accept_a_plant_waiting_only_on_a_harvest_goes_in_once_the_harvest_is_confirmed(app, editor):
+    game_id, harvest, plant = harvest_then_plant_waiting(app, editor)
+    assert editor.get(f"/api/games/{game_id}").get_json()["events"] == 1  # neither went in by itself
+    assert editor.post(f"/api/games/{game_id}/proposals/{harvest['id']}/confirm").status_code == 200
+    game = editor.get(f"/api/games/{game_id}").get_json()
+    assert game["events"] == 3 and game["proposals"] == []  # one tap: the harvest, and the plant after it
+    assert game["state"]["players"][0]["fields"][0]["bean"] == "soy"
+
+
+def test_a_plant_waiting_on_a_harvest_dismissed_waits_for_its_own_tap(app, editor):
+    game_id, harvest, plant = harvest_then_plant_waiting(app, editor)
+    assert editor.delete(f"/api/games/{game_id}/proposals/{harvest['id']}").status_code == 200
+    game = editor.get(f"/api/games/{game_id}").get_json()
+    assert game["events"] == 1 and [(p["id"], p["after"]) for p in game["proposals"]] == [(plant["id"], None)]
+
+
+def test_turning_auto_accept_off_leaves_every_proposal_to_its_own_tap(app, editor):
+    game_id, harvest, plant = harvest_then_plant_waiting(app, editor)
+    hardware = app.extensions["hardware"]
+    hardware.camera = Camera(SyntheticTable(seed=3), app.extensions["deck"], hardware.publish)  # never started
+    turned_off = editor.client.put("/api/camera/auto-accept", json={"on": False},
+                                   headers={"X-CSRF-Token": editor.token})
+    assert turned_off.status_code == 200 and not hardware.referee.auto
+    assert [p["after"] for p in editor.get(f"/api/games/{game_id}").get_json()["proposals"]] == [None, None]
+    assert editor.post(f"/api/games/{game_id}/proposals/{harvest['id']}/confirm").status_code == 200
+    game = editor.get(f"/api/games/{game_id}").get_json()
+    assert game["events"] == 2 and [p["id"] for p in game["proposals"]] == [plant["id"]]
+
+
+def test_proposals_waiting_on_others_are_released_one_by_one_as_those_are_confirmed():
+    """A turn-over, then two plants of its beans: the first plant waits on the turn-over, the second on both."""
+    proposals = Proposals()
+    turn = proposals.add(1, {"type": "turn-over"}, "camera")
+    first = proposals.add(1, {"type": "plant"}, "camera", frozenset({turn.id}))
+    second = proposals.add(1, {"type": "plant"}, "camera", frozenset({turn.id, first.id}))
+    other_game = proposals.add(2, {"type": "plant"}, "camera", frozenset({turn.id}))
+    assert proposals.take(1, turn.id) == turn
+    assert proposals.confirmed(1, turn.id) == [replace(first, after=frozenset())]
+    assert proposals.pending(1) == [replace(second, after=frozenset({first.id}))]
+    assert proposals.confirmed(1, first.id) == [replace(second, after=frozenset())] and proposals.pending(1) == []
+    proposals.hold(2, turn.id)
+    assert proposals.pending(2) == [replace(other_game, after=None)]

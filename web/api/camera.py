@@ -111,6 +111,8 @@ def auto_accept() -> Response:
         raise ApiError(400, 'send {"on": true} or {"on": false} to turn auto-accept on or off')
     referee = current_app.extensions["hardware"].referee
     referee.auto = body["on"]
+    if not referee.auto:
+        referee.tables.hold_proposals()
     current_app.extensions["hardware"].publish()
     return jsonify({"auto_accept": referee.auto})
 

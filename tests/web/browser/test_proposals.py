@@ -37,3 +37,24 @@ def test_proposals_are_confirmed_corrected_or_dismissed_by_tapping(page: Any, ap
     page.tap(f'.proposal[data-proposal="{impossible}"] .dismiss')
     page.until(lambda: page.visible("#proposals") is None, "the dismissed proposal is still shown")
     assert [e["bean"] for e in api.get(f"/api/games/{game_id}/events").get_json()["events"]] == ["blue", "green"]
+
+
+def test_one_tap_on_a_harvest_also_enters_the_plant_that_waited_on_it(page: Any, api: Any, server: Any) -> None:
+    """With auto-accept, the camera's plant into the field a harvest still waiting emptied goes in once the harvest
+    is confirmed: the page says so beside it, and one tap enters both."""
+    game_id = api.start(players=["Ann", "Ben", "Cid"])["game_id"]
+    assert api.post(f"/api/games/{game_id}/moves",
+                    {"type": "plant", "player": 0, "bean": "blue", "source": "hand"}).status_code == 200
+    tables = server.app.extensions["tables"]
+    harvest = tables.propose(game_id, {"type": "harvest", "player": 0, "field": 0}, "camera")["id"]
+    plant = tables.propose(game_id, {"type": "plant", "player": 0, "bean": "soy", "source": "hand", "field": 0},
+                           "camera", frozenset({harvest}))["id"]
+    page.open(f"/games/{game_id}")
+    page.unlock()
+    page.until(lambda: "Goes in by itself" in page.text(f'.proposal[data-proposal="{plant}"]'),
+               "the page does not say the plant goes in after the harvest")
+    assert page.visible(f'.proposal[data-proposal="{harvest}"] .proposal-after') is None
+    page.tap(f'.proposal[data-proposal="{harvest}"] .confirm')
+    page.until(lambda: page.visible("#proposals") is None, "the plant that waited on the harvest is still shown")
+    events = api.get(f"/api/games/{game_id}/events").get_json()["events"]
+    assert [e["type"] for e in events] == ["plant", "harvest", "plant"] and events[-1]["bean"] == "soy"

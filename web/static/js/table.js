@@ -284,6 +284,7 @@
         list.map((p) => el("div", { class: `proposal${p.legal ? "" : " refused"}`, dataset: { proposal: p.id } },
           el("span", { class: "proposal-text" }, `${p.source}: ${p.text || p.event.type}`),
           p.legal ? null : el("span", { class: "proposal-rule" }, p.error, " ", el("code", { class: "rule" }, p.rule)),
+          p.after ? el("span", { class: "proposal-after" }, "Goes in by itself once the proposals above it are confirmed as they are") : null,
           el("div", { class: "proposal-actions" },
             el("button", { type: "button", class: "confirm", disabled: !p.legal, onclick: () => this.settle(p) }, "Confirm"),
             p.event.type === "plant" ? el("button", {

@@ -1,0 +1,151 @@
+"""A group that taps the tablet late, auto-accept on: the camera's proposals as the server keeps them, and the taps.
+
+The referee evaluation (:mod:`models.evaluate_referee`) confirms each event before the next, as a group standing at
+the tablet all along would. A group at play goes to the tablet only to enter what the camera cannot see (a trade, a
+draw): the camera's proposals wait meanwhile, and each later change is explained against the game with them made.
+:class:`LateTablet` keeps the game as the tablet has it and the proposals as the server does (:mod:`web.tables`,
+:mod:`web.referee`): auto-accept pushes what the camera is sure of, and a proposal sure but for those before it goes
+in by itself once they are confirmed as they are. At each visit (:meth:`LateTablet.visit`) it plays the group: each
+event made since is confirmed from the first proposal of it, or entered by hand where none names it, and the
+proposals left are dismissed. It counts the taps (:class:`Taps`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.rules.moves import move_from_dict
+from companion.rules.state import GameState
+from companion.tracker.table import Observation, made
+
+Seen = tuple[Any, ...]
+"""What the table shows of an event (:func:`substance`)."""
+
+
+def substance(event: dict[str, Any], state: GameState) -> Seen:
+    """What the table shows of an event, in ``state`` before it: who did what with which bean (a harvest: the
+    field's bean). A plant into an empty field may name another empty field than the record (the table shows
+    which field only by where a player lays it), so fields are left out."""
+    if event["type"] == "harvest":
+        return ("harvest", event["player"], state.players[event["player"]].fields[event["field"]].bean)
+    return (event["type"], event["player"], event.get("bean"), tuple(sorted(event.get("beans", ()))))
+
+
+@dataclass
+class Taps:
+    """How the events made at the table reached the tablet, and what the group tapped."""
+
+    pushed: int = 0
+    """Entered by the camera at once (it was sure)."""
+    released: int = 0
+    """Went in by themselves once the proposals they waited on were confirmed (each a tap without the release)."""
+    confirmed: int = 0
+    """Proposals confirmed with a tap."""
+    by_hand: int = 0
+    """Events no proposal named, entered by hand."""
+    dismissed: int = 0
+    """Proposals of events no one made, dismissed with a tap."""
+    wrong: int = 0
+    """Events the camera entered by itself that no one made, undone with a tap."""
+
+    @property
+    def total(self) -> int:
+        """Taps on the tablet for the events the camera watches."""
+        return self.confirmed + self.by_hand + self.dismissed + self.wrong
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A camera proposal on the tablet, and the ones it waits on (None: it waits for its own tap)."""
+
+    id: int
+    event: dict[str, Any]
+    after: frozenset[int] | None
+
+
+@dataclass
+class LateTablet:
+    """The tablet of a group that visits it late (see the module): ``game`` as the tablet has it."""
+
+    game: GameState
+    due: list[dict[str, Any]] = field(default_factory=list)
+    """The record's events made at the table and not on the tablet yet, oldest first."""
+    pending: list[Waiting] = field(default_factory=list)
+    taps: Taps = field(default_factory=Taps)
+
+    def __post_init__(self) -> None:
+        self._ids = itertools.count(1)
+
+    @property
+    def waiting(self) -> list[dict[str, Any]]:
+        """The camera's proposals waiting on the tablet, oldest first (what the table tracker takes as made)."""
+        return [proposal.event for proposal in self.pending]
+
+    def observed(self, observation: Observation) -> None:
+        """What the server does with an observation, auto-accept on: pushes its events where the camera is sure of
+        them, else proposes them (each going in by itself after those before it, where the camera is sure but for
+        the proposals waiting)."""
+        if observation.sure:
+            for event in observation.events:
+                outcome = self._entered(event)
+                self.taps.pushed += outcome == "made"
+                if outcome == "refused":
+                    break
+            return
+        after = frozenset(p.id for p in self.pending) if observation.sure_after_waiting else None
+        for event in observation.events:
+            proposal = Waiting(next(self._ids), event, after)
+            self.pending.append(proposal)
+            after = None if after is None else after | {proposal.id}
+
+    def visit(self) -> None:
+        """The group at the tablet: each event due is confirmed from the first proposal of it (those waiting on it
+        then go in by themselves), or entered by hand where none names it; the proposals left are dismissed."""
+        while self.due:
+            expected = substance(self.due[0], self.game)
+            proposal = next((p for p in self.pending if substance(p.event, self.game) == expected), None)
+            self.game.push(move_from_dict(self.due.pop(0)))
+            if proposal is None:
+                self.taps.by_hand += 1
+                continue
+            self.taps.confirmed += 1
+            self.pending.remove(proposal)
+            self._release(proposal.id)
+        self.taps.dismissed += len(self.pending)
+        self.pending = []
+
+    def _entered(self, event: dict[str, Any]) -> str:
+        """The server pushes ``event`` by itself: "made" where it is an event due (the record's own is made),
+        "wrong" where the game takes it but no one made it (the group undoes it), "refused" where the game does not
+        take it."""
+        match = next((k for k, due in enumerate(self.due)
+                      if substance(due, self.game) == substance(event, self.game)
+                      and made(self.game, [due])[1] == 1), None)  # fmt: skip
+        if match is not None:
+            self.game.push(move_from_dict(self.due.pop(match)))
+            return "made"
+        if made(self.game, [event])[1] == 1:
+            self.taps.wrong += 1
+            return "wrong"
+        return "refused"
+
+    def _release(self, confirmed: int) -> None:
+        """Push, oldest first, the proposals that waited only on ``confirmed`` and then on those pushed so; one the
+        game refuses, or a wrong one, leaves those waiting on it to their own taps."""
+        done = [confirmed]
+        while done:
+            last = done.pop(0)
+            freed = [replace(p, after=p.after - {last}) if p.after else p for p in self.pending]
+            self.pending = [p for p in freed if p.after != frozenset()]
+            for proposal in (p for p in freed if p.after == frozenset()):
+                outcome = self._entered(proposal.event)
+                if outcome == "made":
+                    self.taps.released += 1
+                    done.append(proposal.id)
+                    continue
+                if outcome == "refused":
+                    self.pending.append(replace(proposal, after=None))
+                self.pending = [replace(p, after=None) if p.after and proposal.id in p.after else p
+                                for p in self.pending]

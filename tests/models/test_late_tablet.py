@@ -1,0 +1,61 @@
+"""A group that taps the tablet late: what goes in by itself, and what it taps (models/late_tablet.py)."""
+
+from __future__ import annotations
+
+from companion.rules.moves import move_from_dict
+from companion.rules.setup import Setup
+from companion.rules.state import GameState
+from companion.tracker.table import Observation
+from models.late_tablet import LateTablet, Taps
+
+ANN = 0
+BLUE = {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"}
+TURN = {"type": "turn-over", "player": ANN, "beans": ["chili", "soy"]}
+END = {"type": "end-trading", "player": ANN}
+CHILI = {"type": "plant", "player": ANN, "bean": "chili", "source": "face-up"}
+SOY = {"type": "plant", "player": ANN, "bean": "soy", "source": "face-up"}
+
+
+def after_blue() -> LateTablet:
+    """Ann has planted a blue; the tablet has it."""
+    game = GameState(Setup("amigo-25", ("Ann", "Ben", "Cid")))
+    game.push(move_from_dict(BLUE))
+    return LateTablet(game)
+
+
+def test_a_tap_on_a_turn_over_lets_the_plants_that_waited_on_it_go_in():
+    tablet = after_blue()
+    tablet.due += [TURN, END, CHILI, SOY]
+    tablet.observed(Observation((TURN,), sure=False))  # named unsurely: it waits
+    assert tablet.waiting == [TURN]
+    tablet.observed(Observation((END, CHILI, SOY), sure=False, sure_after_waiting=True))
+    assert [p.after for p in tablet.pending] == [None, frozenset({1}), frozenset({1, 2}), frozenset({1, 2, 3})]
+    tablet.visit()
+    assert tablet.taps == Taps(released=3, confirmed=1) and tablet.taps.total == 1
+    assert not tablet.due and not tablet.pending
+    assert sorted(f.bean or "" for f in tablet.game.players[ANN].fields) == ["blue", "chili", "soy"]
+
+
+def test_plants_that_wait_for_their_own_taps_are_each_a_tap():
+    tablet = after_blue()
+    tablet.due += [TURN, END, CHILI, SOY]
+    tablet.observed(Observation((TURN,), sure=False))
+    tablet.observed(Observation((END, CHILI, SOY), sure=False))
+    tablet.visit()
+    assert tablet.taps == Taps(confirmed=4) and tablet.taps.total == 4
+
+
+def test_what_the_camera_is_sure_of_goes_in_at_once_and_the_group_taps_the_rest():
+    """The turn-over is sure and goes in; a sure harvest no one made is undone; of the end of the trading and a soy
+    planted (no one planted it: Ann planted her chili), the first is confirmed and the second dismissed, and the chili
+    is entered by hand."""
+    tablet = after_blue()
+    tablet.due.append(TURN)
+    tablet.observed(Observation((TURN,), sure=True))
+    assert tablet.taps.pushed == 1 and not tablet.due and sorted(tablet.game.face_up) == ["chili", "soy"]
+    tablet.observed(Observation(({"type": "harvest", "player": ANN, "field": 0},), sure=True))
+    tablet.observed(Observation((END, SOY), sure=False))
+    tablet.due += [END, CHILI]
+    tablet.visit()
+    assert tablet.taps == Taps(pushed=1, confirmed=1, by_hand=1, dismissed=1, wrong=1) and tablet.taps.total == 4
+    assert [f.bean for f in tablet.game.players[ANN].fields if f.count] == ["blue", "chili"]

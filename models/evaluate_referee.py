@@ -296,9 +296,10 @@ def main(argv: list[str] | None = None) -> int:
         taps = referee_late(args.record, first, last, reader, group)
         print(f"{args.record.name} events {first}:{last}, a group tapping late: {taps.pushed} events entered by the "
               f"camera at once, {taps.released} went in once the proposals they waited on were confirmed, "
-              f"{taps.confirmed} proposals confirmed with a tap, {taps.by_hand} events entered by hand, "
-              f"{taps.dismissed} proposals dismissed, {taps.wrong} wrong entries undone; {taps.total} taps "
-              f"({taps.total + taps.released} without the proposals that go in by themselves)")
+              f"{taps.confirmed} proposals confirmed with a tap, {taps.by_hand} events entered by hand "
+              f"({taps.ends_by_hand} of them the end of the trading), {taps.dismissed} proposals dismissed, "
+              f"{taps.wrong} wrong entries undone; {taps.total} taps ({taps.total + taps.released} without the "
+              "proposals that go in by themselves)")
         return 0
     events = list(referee(args.record, first, last, reader, still=args.still, resting=resting,
                           discard=not args.no_discard, bumped=args.bumped, group=group))

@@ -45,6 +45,8 @@ class Taps:
     """Proposals confirmed with a tap."""
     by_hand: int = 0
     """Events no proposal named, entered by hand."""
+    ends_by_hand: int = 0
+    """Of those, the ends of the trading (which the camera tells only with the face-up beans planted after them)."""
     dismissed: int = 0
     """Proposals of events no one made, dismissed with a tap."""
     wrong: int = 0
@@ -106,9 +108,11 @@ class LateTablet:
         while self.due:
             expected = substance(self.due[0], self.game)
             proposal = next((p for p in self.pending if substance(p.event, self.game) == expected), None)
-            self.game.push(move_from_dict(self.due.pop(0)))
+            event = self.due.pop(0)
+            self.game.push(move_from_dict(event))
             if proposal is None:
                 self.taps.by_hand += 1
+                self.taps.ends_by_hand += event["type"] == "end-trading"
                 continue
             self.taps.confirmed += 1
             self.pending.remove(proposal)
@@ -117,13 +121,14 @@ class LateTablet:
         self.pending = []
 
     def _entered(self, event: dict[str, Any]) -> str:
-        """The server pushes ``event`` by itself: "made" where it is an event due (the record's own is made),
-        "wrong" where the game takes it but no one made it (the group undoes it), "refused" where the game does not
+        """The server pushes ``event`` by itself: "made" where it is an event due, taken before those due ahead of it
+        with those still taken after it (the record's own is made); "wrong" where the game takes it otherwise (no one
+        made it, or it leaves an event made earlier impossible: the group undoes it); "refused" where the game does not
         take it."""
         match = next((k for k, due in enumerate(self.due)
                       if substance(due, self.game) == substance(event, self.game)
-                      and made(self.game, [due])[1] == 1), None)  # fmt: skip
-        if match is not None:
+                      and made(made(self.game, [due])[0], self.due[:k])[1] == k), None)  # fmt: skip
+        if match is not None and made(self.game, [self.due[match]])[1] == 1:
             self.game.push(move_from_dict(self.due.pop(match)))
             return "made"
         if made(self.game, [event])[1] == 1:

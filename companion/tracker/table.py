@@ -249,6 +249,13 @@ def made(state: GameState, events: Sequence[dict[str, Any]]) -> tuple[GameState,
     return after, len(events)
 
 
+def before_waiting(state: GameState, events: Sequence[dict[str, Any]], waiting: Sequence[dict[str, Any]]) -> bool:
+    """Whether the game takes ``events`` before the proposals ``waiting`` and still takes as many of those after them:
+    a turn-over pushed while a plant from the hand waits would end the planting, and the plant could not follow."""
+    after, done = made(state, events)
+    return done == len(events) and made(after, waiting)[1] >= made(state, waiting)[1]
+
+
 def believed(state: GameState, waiting: Sequence[dict[str, Any]]) -> GameState:
     """The game as the camera believes it: ``state`` with the camera's proposals still waiting on the tablet made in
     order (one the game no longer allows, and those after it, left out). A change is explained against it, so a
@@ -364,7 +371,7 @@ class TableTracker:
         every_bean_named = all(bean is not None for _, columns in settled.fields for bean, _ in columns)
         absences = sum(e["type"] in ABSENCES for e in events)
         seen_gone = absences == 0 or (absences == 1 and discarded(camera, settled, after, grew))
-        alone = not waiting or made(state, events)[1] == len(events)  # a tap on the waiting ones may come later
+        alone = not waiting or before_waiting(state, events, waiting)  # a tap on the waiting ones may come later
         turned_named = (not settled.face_up_unsure or all(e["type"] != "turn-over" for e in events)
                         or turned_by_rules(camera, events, settled))
         grounded = (every_bean_named or by_rules(found, settled, camera)) and seen_gone and turned_named

@@ -59,3 +59,14 @@ def test_what_the_camera_is_sure_of_goes_in_at_once_and_the_group_taps_the_rest(
     tablet.visit()
     assert tablet.taps == Taps(pushed=1, confirmed=1, by_hand=1, dismissed=1, wrong=1) and tablet.taps.total == 4
     assert [f.bean for f in tablet.game.players[ANN].fields if f.count] == ["blue", "chili"]
+
+
+def test_an_event_the_camera_enters_ahead_of_one_it_missed_that_it_would_leave_impossible_is_undone():
+    """Ann's second plant from her hand was not seen; the camera enters her turn-over, sure of it. Made before the
+    plant, it would end her planting: the group undoes it, and enters both."""
+    tablet = after_blue()
+    tablet.due += [{**BLUE, "bean": "red"}, TURN]
+    tablet.observed(Observation((TURN,), sure=True))
+    assert tablet.taps.wrong == 1 and len(tablet.due) == 2
+    tablet.visit()
+    assert tablet.taps == Taps(by_hand=2, wrong=1) and list(tablet.game.face_up) == ["chili", "soy"]

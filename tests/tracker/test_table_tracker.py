@@ -202,6 +202,30 @@ def test_face_up_beans_planted_while_their_turn_over_waits_are_sure_once_it_is_c
     assert answers[-1] is not None and not answers[-1].sure and not answers[-1].sure_after_waiting
 
 
+def test_beans_turned_over_while_a_second_plant_from_the_hand_waits_wait_for_it():
+    """Ann's second plant from her hand, a card the camera is unsure of, waits for a tap; then she turns over two beans
+    named surely. Pushed at once, the turn-over would end her planting and the plant waiting could not follow: it is
+    sure only once the plant is confirmed."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    tracker = TableTracker()
+    settle(tracker, state, seen(ann=(("blue", 1),)), 4)
+    second = TableView(((ANN, (("blue", 1), (None, 1))), (BEN, ()), (CID, ())), (), guesses=((ANN, (("red", 1),)),))
+    planted = settle(tracker, state, second)
+    assert planted is not None and [e["type"] for e in planted.events] == ["plant"] and not planted.sure
+    turned = replace_face_up(second, ("chili", "soy"))
+    answers = [tracker.observe(turned, False, state, list(planted.events)) for _ in range(3)]
+    assert answers[-1] is not None and [e["type"] for e in answers[-1].events] == ["turn-over"]
+    assert not answers[-1].sure and answers[-1].sure_after_waiting
+    confirmed, tracker = play(state, *planted.events), TableTracker()
+    alone = [tracker.observe(view, False, confirmed) for view in [second] * 4 + [turned] * 3]
+    assert alone[-1] == Observation(answers[-1].events, sure=True)  # with the plant made: sure
+
+
+def replace_face_up(view: TableView, beans: tuple[str, ...]) -> TableView:
+    """``view`` with ``beans`` lying face up, named surely."""
+    return dataclasses.replace(view, face_up=tuple(sorted(beans)))
+
+
 def test_a_gift_of_a_face_up_bean_is_left_to_a_tap():
     """The camera sees the soy go to Ben's field, but not what Ann got for it: a trade is entered by hand."""
     state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},

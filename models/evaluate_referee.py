@@ -109,6 +109,8 @@ class Refereed:
     """For each proposal, whether the camera was sure of it (auto-accept would push it)."""
     notes: int
     """Settled views no legal move explained (said on the tablet)."""
+    offered: tuple[Seen, ...] = ()
+    """The other readings the proposals offered (one-tap corrections on the tablet)."""
 
     @property
     def made_sure(self) -> bool:
@@ -173,6 +175,7 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
         proposed: list[Seen] = []
         waiting: list[dict[str, Any]] = []  # what the tablet shows to be confirmed, taken as made until then
         sure: list[bool] = []
+        offered: list[Seen] = []
         notes = 0
         for frame in table_frames(truth, faces, number, rng, still, resting, discard, bumped):
             reading = table.read(frame, group.profile.gallery if group else None)
@@ -183,11 +186,13 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
                 group.learn(frame, reading.scene, ours, tracker.steadiness.told)
             if observation is not None:
                 notes += observation.note is not None
-                for event in observation.events:
-                    proposed.append(substance(event, believed(ours, waiting)))
+                for event, others in observation.offers():
+                    camera = believed(ours, waiting)
+                    proposed.append(substance(event, camera))
+                    offered.extend(substance(other, camera) for other in others)
                     waiting.append(event)
                 sure += [observation.sure] * len(observation.events)
-        yield Refereed(number, expected, tuple(proposed), tuple(sure), notes)
+        yield Refereed(number, expected, tuple(proposed), tuple(sure), notes, tuple(offered))
         ours.push(move)  # the group confirms the record's own event
 
 
@@ -296,7 +301,8 @@ def main(argv: list[str] | None = None) -> int:
         taps = referee_late(args.record, first, last, reader, group)
         print(f"{args.record.name} events {first}:{last}, a group tapping late: {taps.pushed} events entered by the "
               f"camera at once, {taps.released} went in once the proposals they waited on were confirmed, "
-              f"{taps.confirmed} proposals confirmed with a tap, {taps.by_hand} events entered by hand "
+              f"{taps.confirmed} proposals confirmed with a tap, {taps.corrected} corrected with a tap on another "
+              f"reading, {taps.by_hand} events entered by hand "
               f"({taps.ends_by_hand} of them the end of the trading), {taps.dismissed} proposals dismissed, "
               f"{taps.wrong} wrong entries undone; {taps.total} taps ({taps.total + taps.released} without the "
               "proposals that go in by themselves)")
@@ -305,7 +311,8 @@ def main(argv: list[str] | None = None) -> int:
                           discard=not args.no_discard, bumped=args.bumped, group=group))
     for event in events:
         if event.expected not in event.proposed:
-            print(f"missed event {event.number}: {event.expected}; proposed {list(event.proposed)}")
+            print(f"missed event {event.number}: {event.expected}; proposed {list(event.proposed)}"
+                  + (", offered as another reading" if event.expected in event.offered else ""))
         elif len(event.proposed) > 1:
             others = list(event.proposed)
             others.remove(event.expected)
@@ -317,13 +324,14 @@ def main(argv: list[str] | None = None) -> int:
     harvests = [e for e in events if e.expected[0] == "harvest"]
     sure_harvests = sum(e.made_sure for e in harvests)
     sure_made = sum(e.made_sure for e in events)
+    corrected = sum(e.expected not in e.proposed and e.expected in e.offered for e in events)
     table = (f"{args.still} still frames{', a hand resting' * resting}{', the pile bumped' * args.bumped}"
              f"{', no discard pile' * args.no_discard}")
     print(f"{args.record.name} events {first}:{last}, {table}: "
           f"{found} of {len(wanted)} visible events in order, {len(proposed) - found} extra ({sure_extra} of the "
           f"proposals other than the event made were sure), {sum(e.notes for e in events)} views no move explained; "
           f"{sure_made} of {len(wanted)} events proposed sure (auto-accept pushes them), {sure_harvests} of "
-          f"{len(harvests)} harvests")
+          f"{len(harvests)} harvests; {corrected} of the events missed offered as another reading of a proposal")
     if group is not None:
         print(f"{args.deck} deck enrolled from 1 photo per bean, "
               + (f"{sum(map(len, group.learnt.values()))} cards learnt in play ({group.flagged} of {group.lessons} "

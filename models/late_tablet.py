@@ -6,8 +6,8 @@ draw): the camera's proposals wait meanwhile, and each later change is explained
 :class:`LateTablet` keeps the game as the tablet has it and the proposals as the server does (:mod:`web.tables`,
 :mod:`web.referee`): auto-accept pushes what the camera is sure of, and a proposal sure but for those before it goes
 in by itself once they are confirmed as they are. At each visit (:meth:`LateTablet.visit`) it plays the group: each
-event made since is confirmed from the first proposal of it, or entered by hand where none names it, and the
-proposals left are dismissed. It counts the taps (:class:`Taps`).
+event made since is confirmed from the first proposal of it, or from one offering it as another reading, or entered
+by hand where none does, and the proposals left are dismissed. It counts the taps (:class:`Taps`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from typing import Any
 
 from companion.rules.moves import move_from_dict
 from companion.rules.state import GameState
-from companion.tracker.table import Observation, made
+from companion.tracker.explain import made
+from companion.tracker.table import Observation
 
 Seen = tuple[Any, ...]
 """What the table shows of an event (:func:`substance`)."""
@@ -43,6 +44,8 @@ class Taps:
     """Went in by themselves once the proposals they waited on were confirmed (each a tap without the release)."""
     confirmed: int = 0
     """Proposals confirmed with a tap."""
+    corrected: int = 0
+    """Proposals confirmed with a tap on one of their other readings (else a dismissal and an entry by hand)."""
     by_hand: int = 0
     """Events no proposal named, entered by hand."""
     ends_by_hand: int = 0
@@ -55,7 +58,7 @@ class Taps:
     @property
     def total(self) -> int:
         """Taps on the tablet for the events the camera watches."""
-        return self.confirmed + self.by_hand + self.dismissed + self.wrong
+        return self.confirmed + self.corrected + self.by_hand + self.dismissed + self.wrong
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,7 @@ class Waiting:
     id: int
     event: dict[str, Any]
     after: frozenset[int] | None
+    alternatives: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass
@@ -97,26 +101,33 @@ class LateTablet:
                     break
             return
         after = frozenset(p.id for p in self.pending) if observation.sure_after_waiting else None
-        for event in observation.events:
-            proposal = Waiting(next(self._ids), event, after)
+        for event, others in observation.offers():
+            proposal = Waiting(next(self._ids), event, after, others)
             self.pending.append(proposal)
             after = None if after is None else after | {proposal.id}
 
     def visit(self) -> None:
         """The group at the tablet: each event due is confirmed from the first proposal of it (those waiting on it
-        then go in by themselves), or entered by hand where none names it; the proposals left are dismissed."""
+        then go in by themselves), or from the first offering it as another reading (a correction: those waiting on
+        it wait for their own taps), or entered by hand where none does; the proposals left are dismissed."""
         while self.due:
             expected = substance(self.due[0], self.game)
             proposal = next((p for p in self.pending if substance(p.event, self.game) == expected), None)
+            corrected = next((p for p in self.pending if proposal is None
+                              and any(substance(other, self.game) == expected for other in p.alternatives)), None)
             event = self.due.pop(0)
             self.game.push(move_from_dict(event))
-            if proposal is None:
+            if proposal is not None:
+                self.taps.confirmed += 1
+                self.pending.remove(proposal)
+                self._release(proposal.id)
+            elif corrected is not None:
+                self.taps.corrected += 1
+                self.pending.remove(corrected)
+                self._hold(corrected.id)
+            else:
                 self.taps.by_hand += 1
                 self.taps.ends_by_hand += event["type"] == "end-trading"
-                continue
-            self.taps.confirmed += 1
-            self.pending.remove(proposal)
-            self._release(proposal.id)
         self.taps.dismissed += len(self.pending)
         self.pending = []
 
@@ -152,5 +163,8 @@ class LateTablet:
                     continue
                 if outcome == "refused":
                     self.pending.append(replace(proposal, after=None))
-                self.pending = [replace(p, after=None) if p.after and proposal.id in p.after else p
-                                for p in self.pending]
+                self._hold(proposal.id)
+
+    def _hold(self, proposal: int) -> None:
+        """Proposal ``proposal`` did not go in as it was: those that waited on it wait for their own taps."""
+        self.pending = [replace(p, after=None) if p.after and proposal in p.after else p for p in self.pending]

@@ -1,10 +1,11 @@
 """Proposed events (from the camera, or any tool) waiting for a tap to confirm, correct or dismiss.
 
 A proposal is not part of the game until someone confirms it; then it is pushed like
-any other event, possibly corrected first. One the camera is sure of but for the proposals
-before it (a plant of a bean whose turn-over still waits) goes in by itself once those are
-confirmed as they are (``after``); where one of them is corrected or dismissed, it waits for
-its own tap. Proposals live in memory: the camera proposes again what it still sees.
+any other event, possibly corrected first (one of the proposer's other readings, with a
+tap). One the camera is sure of but for the proposals before it (a plant of a bean whose
+turn-over still waits) goes in by itself once those are confirmed as they are (``after``);
+where one of them is corrected or dismissed, it waits for its own tap. Proposals live in
+memory: the camera proposes again what it still sees.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ class Proposal:
     source: str
     after: frozenset[int] | None = None
     """The proposals whose confirmation, as they are, lets this one go in by itself (None: it waits for a tap)."""
+    alternatives: tuple[dict[str, Any], ...] = ()
+    """Other events the proposer would have in its place, likeliest first (one-tap corrections)."""
 
 
 class Proposals:
@@ -37,8 +40,9 @@ class Proposals:
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
 
-    def add(self, game_id: int, event: dict[str, Any], source: str, after: frozenset[int] | None = None) -> Proposal:
-        proposal = Proposal(next(self._ids), event, source, after or None)
+    def add(self, game_id: int, event: dict[str, Any], source: str, after: frozenset[int] | None = None,
+            alternatives: tuple[dict[str, Any], ...] = ()) -> Proposal:
+        proposal = Proposal(next(self._ids), event, source, after or None, alternatives)
         with self._lock:
             pending = self._pending.setdefault(game_id, [])
             pending.append(proposal)

@@ -91,12 +91,12 @@ class CameraReferee:
         pushed = self.auto and observation.sure
         after = waiting if self.auto and observation.sure_after_waiting else None
         note = observation.note
-        for event in observation.events:
+        for event, others in observation.offers():
             try:
                 if pushed:
                     self.tables.push(game_id, event, source="camera")
                 else:
-                    proposal = self.tables.propose(game_id, event, "camera", after)
+                    proposal = self.tables.propose(game_id, event, "camera", after, others)
                     after = None if after is None else after | {proposal["id"]}
             except ApiError as exc:  # the game moved on meanwhile: the rest waits for the next settled view
                 note = f"camera: {exc.message}"

@@ -142,14 +142,16 @@ class Tables:
         self._changed(session, {"kind": "move", "event": stored, "source": source})
         return stored
 
-    def propose(self, game_id: int, event: Any, source: str, after: frozenset[int] | None = None) -> dict[str, Any]:
-        """Hold an event until someone confirms it (or, with ``after``, until the proposals ``after`` are confirmed as
-        they are: then it goes in by itself); says whether the rules would accept it now."""
+    def propose(self, game_id: int, event: Any, source: str, after: frozenset[int] | None = None,
+                alternatives: tuple[dict[str, Any], ...] = ()) -> dict[str, Any]:
+        """Hold an event until someone confirms it, or one of its ``alternatives`` in its place (or, with ``after``,
+        until the proposals ``after`` are confirmed as they are: then it goes in by itself); says whether the rules
+        would accept it now."""
         session = self.session(game_id)
         if not isinstance(event, dict):
             raise ApiError(400, "a proposal needs an event object")
         with self._writing:
-            proposal = self.proposals.add(game_id, event, source, after)
+            proposal = self.proposals.add(game_id, event, source, after, alternatives)
             self._changed(session, {"kind": "proposal", "proposal": proposal.id})
             return self._judged(session, proposal)
 
@@ -266,16 +268,15 @@ class Tables:
 
     @staticmethod
     def _judged(session: GameSession, proposal: Proposal) -> dict[str, Any]:
-        """A proposal with what the rules say of it now."""
-        try:
-            violation = session.check(proposal.event)
-        except ValueError as exc:
-            violation = RuleViolation("event.malformed", str(exc))
+        """A proposal with what the rules say of it now, and those of its alternatives they allow now."""
+        violation = _violation(session, proposal.event)
         return {
             "id": proposal.id, "event": proposal.event, "source": proposal.source, "legal": violation is None,
             "after": sorted(proposal.after) if proposal.after is not None else None,
             "text": proposal_text(session.header, proposal.event) if isinstance(proposal.event, dict) else None,
             "rule": violation and violation.rule, "error": violation and violation.message,
+            "alternatives": [{"event": other, "text": proposal_text(session.header, other)}
+                             for other in proposal.alternatives if _violation(session, other) is None],
         }  # fmt: skip
 
     def _changed(self, session: GameSession, change: dict[str, Any]) -> None:
@@ -285,6 +286,14 @@ class Tables:
             self._revisions[session.game_id] = self._revisions.get(session.game_id, 0) + 1
         self.feed.publish(f"game:{session.game_id}", "state", {**self.snapshot(session), "change": change})
         self.feed.publish("games", "games", {"game_id": session.game_id, "change": change["kind"]})
+
+
+def _violation(session: GameSession, event: Any) -> RuleViolation | None:
+    """What the rules say of ``event`` now: None where they allow it."""
+    try:
+        return session.check(event)
+    except ValueError as exc:
+        return RuleViolation("event.malformed", str(exc))
 
 
 def tables() -> Tables:

@@ -14,11 +14,11 @@ from __future__ import annotations
 import copy
 import itertools
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from companion.rules.legal import Choice, LegalMove
-from companion.rules.moves import Move, move_type
+from companion.rules.moves import Move, move_from_dict, move_type
 from companion.rules.state import GameState
 from companion.rules.violations import IllegalMove
 from companion.tracker.view import TableView, distance, fits, guessed, likelihood
@@ -167,3 +167,33 @@ def set_aside(state: GameState, seen: TableView) -> Explained | None:
     if len(kept) != 1 or any(move_type(move) in ABSENCES for _, moves in kept[0][1] for move in moves):
         return None
     return kept[0]
+
+
+def made(state: GameState, events: Sequence[dict[str, Any]]) -> tuple[GameState, int]:
+    """A copy of ``state`` with ``events`` made in order, as far as the game allows them; how many it did."""
+    after = copy.deepcopy(state)
+    for done, event in enumerate(events):
+        try:
+            after.push(move_from_dict(event))
+        except (ValueError, IllegalMove):
+            return after, done
+    return after, len(events)
+
+
+def turnable(state: GameState, seat: int) -> frozenset[str]:
+    """The beans the cards ``seat`` turns over now may be, as the engine's legal turn-over has them: those of its open
+    choice, or the beans it fixes where the deck is known (none where ``seat`` may not turn over)."""
+    for legal in state.legal_moves(seat):
+        if legal.type == "turn-over":
+            return frozenset(legal.choose["beans"].options if "beans" in legal.choose else legal.fields["beans"])
+    return frozenset()
+
+
+def unplaced(event: dict[str, Any]) -> dict[str, Any]:
+    """An event without the field it names: which field is told by the table it leaves."""
+    return {k: v for k, v in event.items() if k != "field"}
+
+
+def anywhere(event: dict[str, Any]) -> dict[str, Any]:
+    """A plant without the field it went to; any other event as it is."""
+    return unplaced(event) if event["type"] == "plant" else event

@@ -20,17 +20,26 @@ harvest still waits is not taken for a second harvest that the pile would hide.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections import deque
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from companion.rules.moves import Move, move_from_dict, move_to_dict
+from companion.rules.moves import Move, move_to_dict
 from companion.rules.state import GameState
-from companion.rules.violations import IllegalMove
-from companion.tracker.explain import ABSENCES, explain, explained, game_view, likeliest
+from companion.tracker.alternatives import alternatives
+from companion.tracker.explain import (
+    ABSENCES,
+    anywhere,
+    explain,
+    explained,
+    game_view,
+    likeliest,
+    made,
+    turnable,
+    unplaced,
+)
 from companion.tracker.view import (
     DISCARD,
     FACE_UP,
@@ -169,6 +178,13 @@ class Observation:
     sure_after_waiting: bool = False
     """Whether the table may push them without a tap once the proposals waiting on the tablet are confirmed as they
     are: sure but for presupposing those (a plant of a bean whose turn-over still waits)."""
+    alternatives: tuple[tuple[dict[str, Any], ...], ...] = field(default=(), compare=False)
+    """Per event, the other events the rules allow in its place, likeliest first (:func:`alternatives`): one-tap
+    corrections on the tablet."""
+
+    def offers(self) -> Iterator[tuple[dict[str, Any], tuple[dict[str, Any], ...]]]:
+        """Each event with its alternatives (none where the observation names none)."""
+        return zip(self.events, self.alternatives or ((),) * len(self.events))
 
 
 def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView, before: GameState) -> bool:
@@ -211,7 +227,7 @@ def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView,
 def _events(moves: Sequence[Move]) -> tuple[str, ...]:
     """The events ``moves`` make, without the fields they name, in any order: two explanations by the same events
     are one."""
-    return tuple(sorted(json.dumps(_unplaced(move_to_dict(m)), sort_keys=True) for m in moves))
+    return tuple(sorted(json.dumps(unplaced(move_to_dict(m)), sort_keys=True) for m in moves))
 
 
 def _changing(seen: TableView, games: Sequence[TableView], was: TableView) -> TableView:
@@ -226,27 +242,11 @@ def _changing(seen: TableView, games: Sequence[TableView], was: TableView) -> Ta
                    pile_guess=seen.pile_guess if pile else None)
 
 
-def _unplaced(event: dict[str, Any]) -> dict[str, Any]:
-    """An event without the field it names: which field is told by the table it leaves."""
-    return {k: v for k, v in event.items() if k != "field"}
-
-
 def brought(moves: Sequence[Move]) -> tuple[str, ...]:
     """The beans ``moves`` bring onto the table: planted, or turned over."""
     events = [move_to_dict(m) for m in moves]
     return tuple(sorted([e["bean"] for e in events if e["type"] == "plant"]
                         + [bean for e in events if e["type"] == "turn-over" for bean in e["beans"]]))
-
-
-def made(state: GameState, events: Sequence[dict[str, Any]]) -> tuple[GameState, int]:
-    """A copy of ``state`` with ``events`` made in order, as far as the game allows them; how many it did."""
-    after = copy.deepcopy(state)
-    for done, event in enumerate(events):
-        try:
-            after.push(move_from_dict(event))
-        except (ValueError, IllegalMove):
-            return after, done
-    return after, len(events)
 
 
 def before_waiting(state: GameState, events: Sequence[dict[str, Any]], waiting: Sequence[dict[str, Any]]) -> bool:
@@ -275,7 +275,7 @@ def also_made(events: Sequence[dict[str, Any]], state: GameState, settled: Table
     if own is None:
         return list(events)
     beyond = _split([move_to_dict(m) for m in own], waiting)[1]
-    return _split(events, beyond, _anywhere)[0]
+    return _split(events, beyond, anywhere)[0]
 
 
 def _split(events: Sequence[dict[str, Any]], pool: Sequence[dict[str, Any]],
@@ -291,11 +291,6 @@ def _split(events: Sequence[dict[str, Any]], pool: Sequence[dict[str, Any]],
         else:
             others.append(event)
     return matched, others
-
-
-def _anywhere(event: dict[str, Any]) -> dict[str, Any]:
-    """A plant without the field it went to; any other event as it is."""
-    return _unplaced(event) if event["type"] == "plant" else event
 
 
 def discarded(state: GameState, settled: TableView, after: GameState, grew: bool = False) -> bool:
@@ -318,15 +313,6 @@ def turned_by_rules(state: GameState, events: Sequence[dict[str, Any]], seen: Ta
     turn = next(k for k, event in enumerate(events) if event["type"] == "turn-over")
     allowed = turnable(made(state, events[:turn])[0], events[turn]["player"])
     return bool(seen.face_up_likely) and all(share(likely, allowed) >= SURE for likely in seen.face_up_likely)
-
-
-def turnable(state: GameState, seat: int) -> frozenset[str]:
-    """The beans the cards ``seat`` turns over now may be, as the engine's legal turn-over has them: those of its open
-    choice, or the beans it fixes where the deck is known (none where ``seat`` may not turn over)."""
-    for legal in state.legal_moves(seat):
-        if legal.type == "turn-over":
-            return frozenset(legal.choose["beans"].options if "beans" in legal.choose else legal.fields["beans"])
-    return frozenset()
 
 
 class TableTracker:
@@ -363,6 +349,7 @@ class TableTracker:
         settled, found = explaining
         after, moves = likeliest(found, settled)
         events = [move_to_dict(m) for m in moves]
+        otherwise = dict(zip(map(id, events), alternatives(found, events, settled, camera)))
         if events and waiting:
             events = also_made(events, state, settled, waiting)
         self.agrees = not events
@@ -375,4 +362,5 @@ class TableTracker:
         turned_named = (not settled.face_up_unsure or all(e["type"] != "turn-over" for e in events)
                         or turned_by_rules(camera, events, settled))
         grounded = (every_bean_named or by_rules(found, settled, camera)) and seen_gone and turned_named
-        return Observation(tuple(events), grounded and alone, sure_after_waiting=grounded and not alone)
+        return Observation(tuple(events), grounded and alone, sure_after_waiting=grounded and not alone,
+                           alternatives=tuple(otherwise[id(event)] for event in events))

@@ -70,3 +70,13 @@ def test_an_event_the_camera_enters_ahead_of_one_it_missed_that_it_would_leave_i
     assert tablet.taps.wrong == 1 and len(tablet.due) == 2
     tablet.visit()
     assert tablet.taps == Taps(by_hand=2, wrong=1) and list(tablet.game.face_up) == ["chili", "soy"]
+
+
+def test_a_turn_over_misread_is_corrected_with_a_tap_on_its_other_reading_and_its_plants_then_wait_for_theirs():
+    tablet = after_blue()
+    misread = {**TURN, "beans": ["chili", "red"]}
+    tablet.due += [TURN, END, SOY]
+    tablet.observed(Observation((misread,), sure=False, alternatives=((TURN,),)))
+    tablet.observed(Observation((END, SOY), sure=False, sure_after_waiting=True))
+    tablet.visit()
+    assert tablet.taps == Taps(corrected=1, confirmed=2) and tablet.taps.total == 3

@@ -353,6 +353,43 @@ def test_a_bean_planted_into_an_empty_field_waits_where_the_beans_the_rules_allo
     assert other is not None and other.events[0]["bean"] == "stink" and not other.sure  # the likelier of the two
 
 
+def test_a_plant_waiting_for_a_tap_offers_the_other_beans_the_rules_allow_likeliest_first():
+    """The card laid is one of the chili and the stink Ann received, the chili at 0.67 of the two: the plant waits,
+    offering the stink as a one-tap correction. From her hand any bean still unseen may come: the likeliest three of
+    those the camera gave some belief are offered, and a coffee, which the Amigo deck lacks, is not."""
+    between = planted_unsure(received("chili", "stink"), chili=0.6, stink=0.3, coffee=0.1)
+    assert between is not None and not between.sure
+    (offered,) = between.alternatives
+    assert [(e["type"], e["bean"], e["source"]) for e in offered] == [("plant", "stink", "received")]
+    hand = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    from_hand = planted_unsure(hand, chili=0.5, coffee=0.2, stink=0.15, soy=0.1, red=0.04, green=0.01)
+    assert from_hand is not None and from_hand.events[0]["bean"] == "chili"
+    assert [e["bean"] for e in from_hand.alternatives[0]] == ["stink", "soy", "red"]
+
+
+def test_a_turn_over_waiting_for_a_tap_offers_each_unsure_card_as_another_bean_it_may_be():
+    """The soy might be a red (0.3) or a coffee (0.1, not in the Amigo deck); the chili is named surely."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    tracker = TableTracker()
+    settle(tracker, state, seen(ann=(("blue", 1),)))
+    view = dataclasses.replace(seen(ann=(("blue", 1),), face_up=("chili", "soy")), face_up_unsure=True,
+                               face_up_likely=((("soy", 0.6), ("red", 0.3), ("coffee", 0.1)),))
+    observation = settle(tracker, state, view)
+    assert observation is not None and not observation.sure
+    assert observation.events == ({"type": "turn-over", "player": ANN, "beans": ["chili", "soy"]},)
+    assert observation.alternatives == (({"type": "turn-over", "player": ANN, "beans": ["chili", "red"]},),)
+
+
+def test_a_harvest_of_one_of_two_fields_offers_the_other():
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
+                 {"type": "plant", "player": ANN, "bean": "stink", "source": "hand"})
+    tracker = TableTracker()
+    settle(tracker, state, seen(ann=(("blue", 1), ("stink", 1))))
+    observation = settle(tracker, state, guessing(seen(ann=((None, 1),)), ANN, ("blue", 1)))
+    assert observation is not None and observation.events == ({"type": "harvest", "player": ANN, "field": 1},)
+    assert observation.alternatives == (({"type": "harvest", "player": ANN, "field": 0},),)
+
+
 def test_what_the_rules_do_not_allow_is_not_proposed_but_said():
     state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
     observation = settle(TableTracker(), state, seen(ann=(("chili", 2),)))  # a chili laid on the blue field

@@ -98,6 +98,8 @@ def test_with_auto_accept_a_groups_deck_named_unsure_is_entered_where_the_rules_
     first = {"type": "plant", "player": 0, "bean": "blue", "source": "hand", "field": 0}
     assert camera_proposals(editor, game_id) == [first]
     (waiting,) = editor.get(f"/api/games/{game_id}").get_json()["proposals"]
+    offered = waiting["alternatives"]  # the camera gave no other bean any belief: the rules' first others
+    assert len(offered) == 3 and all(o["event"] == {**first, "bean": o["event"]["bean"]} != first for o in offered)
     assert editor.post(f"/api/games/{game_id}/proposals/{waiting['id']}/confirm").status_code == 200
     referee.frame(table(pile=""), True)
     still(app, table((0, "blue", 2), pile="", confidence=0.6))
@@ -207,3 +209,20 @@ def test_proposals_waiting_on_others_are_released_one_by_one_as_those_are_confir
     assert proposals.confirmed(1, first.id) == [replace(second, after=frozenset())] and proposals.pending(1) == []
     proposals.hold(2, turn.id)
     assert proposals.pending(2) == [replace(other_game, after=None)]
+
+
+def test_a_proposal_offers_the_alternatives_the_rules_allow_now_and_one_is_confirmed_in_its_place(app, editor):
+    game_id = editor.start()["game_id"]
+    plant = {"type": "plant", "player": 0, "bean": "chili", "source": "hand"}
+    stink, draw = {**plant, "bean": "stink"}, {"type": "draw", "player": 0}
+    made = editor.post(f"/api/games/{game_id}/proposals",
+                       {"event": plant, "source": "camera", "alternatives": [stink, draw]})
+    assert made.status_code == 201
+    offered = made.get_json()["alternatives"]
+    assert offered == [{"event": stink, "text": "Ann planted a Stink Bean (from hand)"}]  # no draw now
+    confirmed = editor.post(f"/api/games/{game_id}/proposals/{made.get_json()['id']}/confirm", {"event": stink})
+    assert confirmed.status_code == 200 and confirmed.get_json()["state"]["players"][0]["fields"][0]["bean"] == "stink"
+    for bad in ({"alternatives": "stink"}, {"alternatives": [stink] * 6}, {"alternatives": ["stink"]}):
+        refused = editor.post(f"/api/games/{game_id}/proposals", {"event": plant, **bad})
+        assert refused.status_code == 400 and "alternatives" in refused.get_json()["error"]
+    assert editor.get(f"/api/games/{game_id}").get_json()["proposals"] == []  # a refused request holds nothing

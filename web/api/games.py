@@ -20,6 +20,8 @@ bp = Blueprint("games", __name__, url_prefix="/api/games")
 
 MAX_UNDO = 50
 MAX_SOURCE = 40
+MAX_ALTERNATIVES = 5
+"""Other readings a proposal may offer."""
 
 
 @bp.get("")
@@ -107,7 +109,10 @@ def propose(game_id: int) -> tuple[Response, int]:
     source = data.get("source", "camera")
     if not isinstance(source, str) or not 0 < len(source) <= MAX_SOURCE:
         raise ApiError(400, f'"source" names who proposes in at most {MAX_SOURCE} characters, e.g. "camera"')
-    return jsonify(tables().propose(game_id, data.get("event"), source)), 201
+    others = data.get("alternatives", [])
+    if not isinstance(others, list) or len(others) > MAX_ALTERNATIVES or not all(isinstance(e, dict) for e in others):
+        raise ApiError(400, f'"alternatives" lists at most {MAX_ALTERNATIVES} other event objects, likeliest first')
+    return jsonify(tables().propose(game_id, data.get("event"), source, alternatives=tuple(others))), 201
 
 
 @bp.post("/<int:game_id>/proposals/<int:proposal_id>/confirm")

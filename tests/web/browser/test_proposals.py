@@ -58,3 +58,20 @@ def test_one_tap_on_a_harvest_also_enters_the_plant_that_waited_on_it(page: Any,
     page.until(lambda: page.visible("#proposals") is None, "the plant that waited on the harvest is still shown")
     events = api.get(f"/api/games/{game_id}/events").get_json()["events"]
     assert [e["type"] for e in events] == ["plant", "harvest", "plant"] and events[-1]["bean"] == "soy"
+
+
+def test_a_turn_over_misread_is_corrected_with_one_tap_on_the_cameras_other_reading(page: Any, api: Any) -> None:
+    game_id = api.start(players=["Ann", "Ben", "Cid"])["game_id"]
+    assert api.post(f"/api/games/{game_id}/moves",
+                    {"type": "plant", "player": 0, "bean": "blue", "source": "hand"}).status_code == 200
+    turn = {"type": "turn-over", "player": 0, "beans": ["chili", "soy"]}
+    other = {**turn, "beans": ["chili", "red"]}
+    made = api.post(f"/api/games/{game_id}/proposals", {"event": turn, "source": "camera", "alternatives": [other]})
+    proposal = made.get_json()["id"]
+    page.open(f"/games/{game_id}")
+    page.unlock()
+    row = f'.proposal[data-proposal="{proposal}"]'
+    page.until(lambda: "Red" in page.text(f"{row} .alternative"), "the camera's other reading is not offered")
+    page.tap(f"{row} .alternative")
+    page.until(lambda: page.visible("#proposals") is None, "the corrected proposal is still shown")
+    assert api.get(f"/api/games/{game_id}/events").get_json()["events"][-1] == other

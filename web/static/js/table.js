@@ -292,6 +292,11 @@
               onclick: () => { this.ui.correcting = this.ui.correcting === p.id ? null : p.id; this.redraw(); },
             }, "Correct") : null,
             el("button", { type: "button", class: "secondary dismiss", onclick: () => this.settle(p, false) }, "Dismiss")),
+          (p.alternatives || []).length ? el("div", { class: "proposal-alternatives" },
+            el("span", { class: "muted" }, "Or:"),
+            p.alternatives.map((other) => el("button", {
+              type: "button", class: "secondary alternative", onclick: () => this.settle(p, true, other.event),
+            }, other.text || other.event.type))) : null,
           this.ui.correcting === p.id
             ? this.beanPicker(s, { chosen: p.event.bean, needUnseen: false, onPick: (bean) => this.settle(p, true, { ...p.event, bean }) })
             : null)));

@@ -12,7 +12,6 @@ by hand where none does, and the proposals left are dismissed. It counts the tap
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -20,6 +19,7 @@ from companion.rules.moves import move_from_dict
 from companion.rules.state import GameState
 from companion.tracker.explain import made
 from companion.tracker.table import Observation
+from web.proposals import Proposals
 
 Seen = tuple[Any, ...]
 """What the table shows of an event (:func:`substance`)."""
@@ -61,14 +61,8 @@ class Taps:
         return self.confirmed + self.corrected + self.by_hand + self.dismissed + self.wrong
 
 
-@dataclass(frozen=True)
-class Waiting:
-    """A camera proposal on the tablet, and the ones it waits on (None: it waits for its own tap)."""
-
-    id: int
-    event: dict[str, Any]
-    after: frozenset[int] | None
-    alternatives: tuple[dict[str, Any], ...] = ()
+GAME = 0
+"""The one game on the tablet."""
 
 
 @dataclass
@@ -78,21 +72,19 @@ class LateTablet:
     game: GameState
     due: list[dict[str, Any]] = field(default_factory=list)
     """The record's events made at the table and not on the tablet yet, oldest first."""
-    pending: list[Waiting] = field(default_factory=list)
+    proposals: Proposals = field(default_factory=Proposals)
+    """The camera's proposals waiting on the tablet, kept as the server keeps them."""
     taps: Taps = field(default_factory=Taps)
-
-    def __post_init__(self) -> None:
-        self._ids = itertools.count(1)
 
     @property
     def waiting(self) -> list[dict[str, Any]]:
         """The camera's proposals waiting on the tablet, oldest first (what the table tracker takes as made)."""
-        return [proposal.event for proposal in self.pending]
+        return [proposal.event for proposal in self.proposals.pending(GAME)]
 
     def observed(self, observation: Observation) -> None:
-        """What the server does with an observation, auto-accept on: pushes its events where the camera is sure of
-        them, else proposes them (each going in by itself after those before it, where the camera is sure but for
-        the proposals waiting)."""
+        """What the server does with an observation, auto-accept on (:mod:`web.referee`): pushes its events where the
+        camera is sure of them, else proposes them (each going in by itself after those before it, where the camera is
+        sure but for the proposals waiting)."""
         if observation.sure:
             for event in observation.events:
                 outcome = self._entered(event)
@@ -100,10 +92,10 @@ class LateTablet:
                 if outcome == "refused":
                     break
             return
-        after = frozenset(p.id for p in self.pending) if observation.sure_after_waiting else None
+        pending = self.proposals.pending(GAME)
+        after = frozenset(p.id for p in pending) if observation.sure_after_waiting else None
         for event, others in observation.offers():
-            proposal = Waiting(next(self._ids), event, after, others)
-            self.pending.append(proposal)
+            proposal = self.proposals.add(GAME, event, "camera", after, others)
             after = None if after is None else after | {proposal.id}
 
     def visit(self) -> None:
@@ -112,24 +104,26 @@ class LateTablet:
         it wait for their own taps), or entered by hand where none does; the proposals left are dismissed."""
         while self.due:
             expected = substance(self.due[0], self.game)
-            proposal = next((p for p in self.pending if substance(p.event, self.game) == expected), None)
-            corrected = next((p for p in self.pending if proposal is None
+            pending = self.proposals.pending(GAME)
+            proposal = next((p for p in pending if substance(p.event, self.game) == expected), None)
+            corrected = next((p for p in pending if proposal is None
                               and any(substance(other, self.game) == expected for other in p.alternatives)), None)
             event = self.due.pop(0)
             self.game.push(move_from_dict(event))
             if proposal is not None:
                 self.taps.confirmed += 1
-                self.pending.remove(proposal)
+                self.proposals.take(GAME, proposal.id)
                 self._release(proposal.id)
             elif corrected is not None:
                 self.taps.corrected += 1
-                self.pending.remove(corrected)
-                self._hold(corrected.id)
+                self.proposals.take(GAME, corrected.id)
+                self.proposals.hold(GAME, corrected.id)
             else:
                 self.taps.by_hand += 1
                 self.taps.ends_by_hand += event["type"] == "end-trading"
-        self.taps.dismissed += len(self.pending)
-        self.pending = []
+        for proposal in self.proposals.pending(GAME):
+            self.taps.dismissed += 1
+            self.proposals.take(GAME, proposal.id)
 
     def _entered(self, event: dict[str, Any]) -> str:
         """The server pushes ``event`` by itself: "made" where it is an event due, taken before those due ahead of it
@@ -148,23 +142,17 @@ class LateTablet:
         return "refused"
 
     def _release(self, confirmed: int) -> None:
-        """Push, oldest first, the proposals that waited only on ``confirmed`` and then on those pushed so; one the
-        game refuses, or a wrong one, leaves those waiting on it to their own taps."""
-        done = [confirmed]
-        while done:
-            last = done.pop(0)
-            freed = [replace(p, after=p.after - {last}) if p.after else p for p in self.pending]
-            self.pending = [p for p in freed if p.after != frozenset()]
-            for proposal in (p for p in freed if p.after == frozenset()):
-                outcome = self._entered(proposal.event)
-                if outcome == "made":
-                    self.taps.released += 1
-                    done.append(proposal.id)
-                    continue
-                if outcome == "refused":
-                    self.pending.append(replace(proposal, after=None))
-                self._hold(proposal.id)
-
-    def _hold(self, proposal: int) -> None:
-        """Proposal ``proposal`` did not go in as it was: those that waited on it wait for their own taps."""
-        self.pending = [replace(p, after=None) if p.after and proposal in p.after else p for p in self.pending]
+        """Push, oldest first, the proposals that waited only on ``confirmed`` and then on those pushed so, as the
+        server does (:meth:`web.tables.Tables.confirm`); one the game refuses waits for its own tap, and one that
+        went in wrong is undone: either way those waiting on it wait for their own taps."""
+        released = self.proposals.confirmed(GAME, confirmed)
+        while released:
+            proposal = released.pop(0)
+            outcome = self._entered(proposal.event)
+            if outcome == "made":
+                self.taps.released += 1
+                released += self.proposals.confirmed(GAME, proposal.id)
+                continue
+            if outcome == "refused":
+                self.proposals.put_back(GAME, replace(proposal, after=None))
+            self.proposals.hold(GAME, proposal.id)

@@ -6,7 +6,7 @@ from companion.rules.moves import move_from_dict
 from companion.rules.setup import Setup
 from companion.rules.state import GameState
 from companion.tracker.table import Observation
-from models.late_tablet import LateTablet, Taps
+from models.late_tablet import GAME, LateTablet, Taps
 
 ANN = 0
 BLUE = {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"}
@@ -29,10 +29,10 @@ def test_a_tap_on_a_turn_over_lets_the_plants_that_waited_on_it_go_in():
     tablet.observed(Observation((TURN,), sure=False))  # named unsurely: it waits
     assert tablet.waiting == [TURN]
     tablet.observed(Observation((END, CHILI, SOY), sure=False, sure_after_waiting=True))
-    assert [p.after for p in tablet.pending] == [None, frozenset({1}), frozenset({1, 2}), frozenset({1, 2, 3})]
+    assert [p.after for p in tablet.proposals.pending(GAME)] == [None, frozenset({1}), frozenset({1, 2}), frozenset({1, 2, 3})]
     tablet.visit()
     assert tablet.taps == Taps(released=3, confirmed=1) and tablet.taps.total == 1
-    assert not tablet.due and not tablet.pending
+    assert not tablet.due and not tablet.proposals.pending(GAME)
     assert sorted(f.bean or "" for f in tablet.game.players[ANN].fields) == ["blue", "chili", "soy"]
 
 

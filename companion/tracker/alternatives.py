@@ -24,20 +24,23 @@ MOST = 3
 Weighed = list[tuple[float, dict[str, Any]]]
 
 
-def alternatives(found: Sequence[tuple[GameState, Sequence[Move]]], events: Sequence[dict[str, Any]], seen: TableView,
-                 state: GameState) -> tuple[tuple[dict[str, Any], ...], ...]:
-    """Per event of the chosen explanation of ``seen`` (``events``, made on ``state``), the other events the rules
-    allow in its place, likeliest first (at most :data:`MOST`): those of the other explanations (``found``) that differ
-    from it in that event alone, weighed by how likely the camera's readings find their tables
+def alternatives(found: Sequence[tuple[GameState, Sequence[Move]]], chosen: tuple[GameState, Sequence[dict[str, Any]]],
+                 seen: TableView, state: GameState) -> tuple[tuple[dict[str, Any], ...], ...]:
+    """Per event of the ``chosen`` explanation of ``seen`` (the game after it, and its events, made on ``state``), the
+    other events the rules allow in its place, likeliest first (at most :data:`MOST`): those of the other explanations
+    (``found``) that differ from it in that event alone and leave another table (not the harvest of a like field),
+    weighed by how likely the camera's readings find their tables
     (:func:`~companion.tracker.view.likelihood`), and for beans turned over, those with one card the camera was unsure
     of taken for another bean it gave some belief and a turn-over may bring (:func:`turned_otherwise`)."""
+    mine, events = chosen
     weighed: list[Weighed] = [turned_otherwise(state, events, k, seen) if event["type"] == "turn-over" else []
                               for k, event in enumerate(events)]
-    seats = tuple(seat for seat, _ in seen.fields)
+    seats, every = tuple(seat for seat, _ in seen.fields), tuple(range(len(state.players)))
+    table = game_view(mine, every)
     for after, moves in found:
         others = [move_to_dict(m) for m in moves]
         apart = [k for k, (ours, theirs) in enumerate(zip(events, others)) if anywhere(ours) != anywhere(theirs)]
-        if len(others) == len(events) and len(apart) == 1:
+        if len(others) == len(events) and len(apart) == 1 and game_view(after, every) != table:
             weighed[apart[0]].append((likelihood(game_view(after, seats), seen), others[apart[0]]))
     return tuple(_likeliest(options, event) for options, event in zip(weighed, events))
 

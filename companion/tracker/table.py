@@ -349,7 +349,7 @@ class TableTracker:
         settled, found = explaining
         after, moves = likeliest(found, settled)
         events = [move_to_dict(m) for m in moves]
-        otherwise = dict(zip(map(id, events), alternatives(found, events, settled, camera)))
+        otherwise = dict(zip(map(id, events), alternatives(found, (after, events), settled, camera)))
         if events and waiting:
             events = also_made(events, state, settled, waiting)
         self.agrees = not events

@@ -29,7 +29,8 @@ def test_a_tap_on_a_turn_over_lets_the_plants_that_waited_on_it_go_in():
     tablet.observed(Observation((TURN,), sure=False))  # named unsurely: it waits
     assert tablet.waiting == [TURN]
     tablet.observed(Observation((END, CHILI, SOY), sure=False, sure_after_waiting=True))
-    assert [p.after for p in tablet.proposals.pending(GAME)] == [None, frozenset({1}), frozenset({1, 2}), frozenset({1, 2, 3})]
+    waiting_on = [p.after for p in tablet.proposals.pending(GAME)]
+    assert waiting_on == [None, frozenset({1}), frozenset({1, 2}), frozenset({1, 2, 3})]
     tablet.visit()
     assert tablet.taps == Taps(released=3, confirmed=1) and tablet.taps.total == 1
     assert not tablet.due and not tablet.proposals.pending(GAME)

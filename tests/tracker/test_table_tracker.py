@@ -388,6 +388,13 @@ def test_a_harvest_of_one_of_two_fields_offers_the_other():
     observation = settle(tracker, state, guessing(seen(ann=((None, 1),)), ANN, ("blue", 1)))
     assert observation is not None and observation.events == ({"type": "harvest", "player": ANN, "field": 1},)
     assert observation.alternatives == (({"type": "harvest", "player": ANN, "field": 0},),)
+    like = play(table(), *[{"type": "plant", "player": ANN, "bean": "blue", "source": "hand", "field": field}
+                           for field in (0, 1)])  # two blue fields of one
+    tracker = TableTracker()
+    settle(tracker, like, seen(ann=(("blue", 1), ("blue", 1))))
+    either = settle(tracker, like, seen(ann=(("blue", 1),)))
+    assert either is not None and [e["type"] for e in either.events] == ["harvest"]
+    assert either.alternatives == ((),)  # the other blue field's harvest leaves the same table: nothing to offer
 
 
 def test_what_the_rules_do_not_allow_is_not_proposed_but_said():

@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.rules.moves import move_from_dict
 from companion.rules.state import GameState
-from companion.tracker.explain import made
+from companion.tracker.explain import game_view, made
 from companion.tracker.table import Observation
 from web.proposals import Proposals
 
@@ -126,20 +126,28 @@ class LateTablet:
             self.proposals.take(GAME, proposal.id)
 
     def _entered(self, event: dict[str, Any]) -> str:
-        """The server pushes ``event`` by itself: "made" where it is an event due, taken before those due ahead of it
-        with those still taken after it (the record's own is made); "wrong" where the game takes it otherwise (no one
-        made it, or it leaves an event made earlier impossible: the group undoes it); "refused" where the game does not
-        take it."""
+        """The server pushes ``event`` by itself: "made" where it is an event due that may go in ahead of those due
+        before it (:meth:`_ahead`; the record's own is made); "wrong" where the game takes it otherwise (no one made it,
+        or it would change what the events made earlier come to: the group undoes it); "refused" where the game does
+        not take it."""
         match = next((k for k, due in enumerate(self.due)
-                      if substance(due, self.game) == substance(event, self.game)
-                      and made(made(self.game, [due])[0], self.due[:k])[1] == k), None)  # fmt: skip
-        if match is not None and made(self.game, [self.due[match]])[1] == 1:
+                      if substance(due, self.game) == substance(event, self.game) and self._ahead(k)), None)
+        if match is not None:
             self.game.push(move_from_dict(self.due.pop(match)))
             return "made"
         if made(self.game, [event])[1] == 1:
             self.taps.wrong += 1
             return "wrong"
         return "refused"
+
+    def _ahead(self, k: int) -> bool:
+        """Whether the event due ``k``-th, made first, and then the others due in order, come to the table they come
+        to all in order."""
+        first, done = made(self.game, self.due[k:k + 1])
+        rest, taken = made(first, self.due[:k] + self.due[k + 1:])
+        every = tuple(range(len(self.game.players)))
+        return (done == 1 and taken == len(self.due) - 1
+                and game_view(rest, every) == game_view(made(self.game, self.due)[0], every))
 
     def _release(self, confirmed: int) -> None:
         """Push, oldest first, the proposals that waited only on ``confirmed`` and then on those pushed so, as the

@@ -250,10 +250,17 @@ def brought(moves: Sequence[Move]) -> tuple[str, ...]:
 
 
 def before_waiting(state: GameState, events: Sequence[dict[str, Any]], waiting: Sequence[dict[str, Any]]) -> bool:
-    """Whether the game takes ``events`` before the proposals ``waiting`` and still takes as many of those after them:
-    a turn-over pushed while a plant from the hand waits would end the planting, and the plant could not follow."""
-    after, done = made(state, events)
-    return done == len(events) and made(after, waiting)[1] >= made(state, waiting)[1]
+    """Whether the game takes ``events`` before the proposals ``waiting``, still takes as many of those after them, and
+    comes to the table it comes to the other way round: a turn-over pushed while a plant from the hand waits would end
+    the planting, and the plant could not follow; a harvest pushed while a plant into that field waits would leave the
+    plant's card in the field, where the table shows it gone to the pile with the others."""
+    first, done = made(state, events)
+    if done != len(events):
+        return False
+    then, taken = made(first, waiting)
+    camera, taking = made(state, waiting)
+    every = tuple(range(len(state.players)))
+    return taken >= taking and game_view(then, every) == game_view(made(camera, events)[0], every)
 
 
 def believed(state: GameState, waiting: Sequence[dict[str, Any]]) -> GameState:

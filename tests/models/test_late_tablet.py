@@ -81,3 +81,15 @@ def test_a_turn_over_misread_is_corrected_with_a_tap_on_its_other_reading_and_it
     tablet.observed(Observation((END, SOY), sure=False, sure_after_waiting=True))
     tablet.visit()
     assert tablet.taps == Taps(corrected=1, confirmed=2) and tablet.taps.total == 3
+
+
+def test_a_harvest_entered_ahead_of_a_plant_into_that_field_is_undone():
+    """Ann's second blue, planted on her first, was not seen; the camera enters the harvest of the field. Made before
+    the plant, it would take one blue and leave the other in the field: the group undoes it, and enters both."""
+    tablet = after_blue()
+    harvest = {"type": "harvest", "player": ANN, "field": 0}
+    tablet.due += [{**BLUE, "field": 0}, harvest]
+    tablet.observed(Observation((harvest,), sure=True))
+    assert tablet.taps.wrong == 1 and len(tablet.due) == 2
+    tablet.visit()
+    assert tablet.taps == Taps(by_hand=2, wrong=1) and tablet.game.discard == ["blue", "blue"]

@@ -221,6 +221,21 @@ def test_beans_turned_over_while_a_second_plant_from_the_hand_waits_wait_for_it(
     assert alone[-1] == Observation(answers[-1].events, sure=True)  # with the plant made: sure
 
 
+def test_a_harvest_seen_while_a_plant_into_that_field_waits_waits_for_it():
+    """Ann lays a second blue on her blue field, a card the camera took for a red (the plant waits); then she harvests
+    the field, both blues landing on the pile. Pushed before the plant, the harvest would take one blue, and the plant
+    confirmed after it would leave a blue in the field: it is sure only once the plant is confirmed."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    tracker = TableTracker()
+    settle(tracker, state, piled(seen(ann=(("blue", 1),)), ()), 4)
+    misread = dataclasses.replace(piled(seen(ann=((None, 2),)), ()), guesses=((ANN, (("red", 2),)),))
+    planted = settle(tracker, state, misread)
+    assert planted is not None and [e["bean"] for e in planted.events] == ["blue"] and not planted.sure
+    answers = [tracker.observe(piled(seen(), ("blue",)), False, state, list(planted.events)) for _ in range(3)]
+    assert answers[-1] is not None and answers[-1].events == ({"type": "harvest", "player": ANN, "field": 0},)
+    assert not answers[-1].sure and answers[-1].sure_after_waiting
+
+
 def replace_face_up(view: TableView, beans: tuple[str, ...]) -> TableView:
     """``view`` with ``beans`` lying face up, named surely."""
     return dataclasses.replace(view, face_up=tuple(sorted(beans)))

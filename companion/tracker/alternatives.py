@@ -49,6 +49,8 @@ def turned_otherwise(state: GameState, events: Sequence[dict[str, Any]], k: int,
     """The turn-over ``events[k]`` (the events made on ``state`` in order) with one card the camera named unsurely
     (:attr:`~companion.tracker.view.TableView.face_up_likely`) taken for another bean it gave some belief, each weighed
     by that belief, where the game allows it there."""
+    if not seen.face_up_likely:
+        return []
     before = made(state, events[:k])[0]
     event = events[k]
     allowed = turnable(before, event["player"])

@@ -272,15 +272,22 @@ def believed(state: GameState, waiting: Sequence[dict[str, Any]]) -> GameState:
 
 
 def also_made(events: Sequence[dict[str, Any]], state: GameState, settled: TableView,
-              waiting: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Of ``events`` (explaining ``settled`` against the game with the proposals ``waiting`` made), those that the
-    game's own explanation of it also makes beyond the waiting ones (a plant into whichever field: the two may fill
-    the fields in another order); all of them where the game's own explains nothing (several proposals waiting). A
-    hand resting over fields hides the cards of a plant still waiting as it hides the others: the game, which has no
-    such plant, sees no harvest of it."""
+              waiting: Sequence[dict[str, Any]], after: GameState) -> list[dict[str, Any]]:
+    """Of ``events`` (explaining ``settled`` against the game with the proposals ``waiting`` made, to the game
+    ``after``), those that the game's own explanation of it also makes beyond the waiting ones (a plant into whichever
+    field: the two may fill the fields in another order); all of them where the game's own explains nothing (several
+    proposals waiting). A hand resting over fields hides the cards of a plant still waiting as it hides the others:
+    the game, which has no such plant, sees no harvest of it. Where the game's own table already agrees with what the
+    camera settled on, none, unless the camera's guesses bear out ``after``'s table better than the game's: columns of
+    beans the camera was unsure of may look alike (a blue planted into Ben's third field, still waiting, and then his
+    green field harvested, leave him two fields of one card, as before the blue)."""
     own = explain(state, settled)
     if own is None:
         return list(events)
+    if not own:
+        seats = tuple(seat for seat, _ in settled.fields)
+        better = guessed(game_view(after, seats), settled) > guessed(game_view(state, seats), settled)
+        return list(events) if better else []
     beyond = _split([move_to_dict(m) for m in own], waiting)[1]
     return _split(events, beyond, anywhere)[0]
 
@@ -358,7 +365,7 @@ class TableTracker:
         events = [move_to_dict(m) for m in moves]
         otherwise = dict(zip(map(id, events), alternatives(found, (after, events), settled, camera)))
         if events and waiting:
-            events = also_made(events, state, settled, waiting)
+            events = also_made(events, state, settled, waiting, after)
         self.agrees = not events
         if not events:
             return None

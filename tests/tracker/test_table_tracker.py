@@ -236,6 +236,33 @@ def test_a_harvest_seen_while_a_plant_into_that_field_waits_waits_for_it():
     assert not answers[-1].sure and answers[-1].sure_after_waiting
 
 
+def test_a_harvest_that_leaves_fields_looking_as_before_a_plant_still_waiting_is_proposed():
+    """Ann's chili and green fields of one card each, named unsurely; she plants the blue Ben gave her into her third
+    field (auto-accept off: the plant waits for a tap); then she harvests the green. Her fields look as they did before
+    the blue, two of one card, but the camera took them for a blue and a chili: the harvest is proposed (before, the
+    game's own table agreeing with the view, nothing was). Where her hand rests over the blue instead, the camera
+    takes the two it sees for the chili and the green: no harvest of the blue is proposed."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "chili", "source": "hand"},
+                 {"type": "plant", "player": ANN, "bean": "green", "source": "hand"},
+                 {"type": "turn-over", "player": ANN, "beans": ["soy", "soy"]},
+                 {"type": "trade", "player": ANN, "partner": BEN, "give_face_up": ["soy", "soy"], "receive": ["blue"]},
+                 {"type": "end-trading", "player": ANN})
+    two = TableView(((ANN, ((None, 1), (None, 1))), (BEN, ()), (CID, ())), ())
+    three = TableView(((ANN, ((None, 1), (None, 1), (None, 1))), (BEN, ()), (CID, ())), ())
+    tracker = TableTracker()
+    settle(tracker, state, guessing(two, ANN, ("chili", 1), ("green", 1)), 4)
+    planted = settle(tracker, state, guessing(three, ANN, ("blue", 1), ("chili", 1), ("green", 1)))
+    assert planted is not None and [e["bean"] for e in planted.events] == ["blue"]
+    waiting = list(planted.events)
+    answers = [tracker.observe(guessing(two, ANN, ("blue", 1), ("chili", 1)), False, state, waiting) for _ in range(3)]
+    assert answers[-1] is not None and answers[-1].events == ({"type": "harvest", "player": ANN, "field": 1},)
+    tracker = TableTracker()
+    hidden = [tracker.observe(view, False, state, waiting)
+              for view in [guessing(three, ANN, ("blue", 1), ("chili", 1), ("green", 1))] * 4
+              + [guessing(two, ANN, ("chili", 1), ("green", 1))] * 3]
+    assert not any(hidden) and tracker.agrees
+
+
 def replace_face_up(view: TableView, beans: tuple[str, ...]) -> TableView:
     """``view`` with ``beans`` lying face up, named surely."""
     return dataclasses.replace(view, face_up=tuple(sorted(beans)))

@@ -11,7 +11,9 @@ through the table reader (markers, columns, band network, classifier, zones, mot
 table tracker (votes, the rules' legal moves). What a camera cannot see (trades, ending the
 trading, draws) is entered as a tap would enter it, and after each event the group confirms the
 record's own event. Prints how many of the visible events come back in order, the extra ones,
-and each miss. Events before the range are played without being drawn.
+and each miss. Events before the range are played without being drawn. With ``--late`` the group
+goes to the tablet only to enter what the camera cannot see, auto-accept on, and its taps are
+counted (:mod:`models.late_tablet`).
 """
 
 from __future__ import annotations

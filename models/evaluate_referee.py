@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import argparse
 import copy
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,7 +36,7 @@ from companion.rules.setup import Setup
 from companion.rules.state import GameState
 from companion.tracker.explain import game_view
 from companion.tracker.lessons import PER_BEAN, Teacher
-from companion.tracker.table import TableTracker, believed
+from companion.tracker.table import Observation, TableTracker, believed
 from companion.tracker.view import SURE, Part, Told, view_of
 from companion.vision.classifier import CardClassifier
 from companion.vision.keypoints import DETAIL_SIZE
@@ -179,21 +179,15 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
         sure: list[bool] = []
         offered: list[Seen] = []
         notes = 0
-        for frame in table_frames(truth, faces, number, rng, still, resting, discard, bumped):
-            reading = table.read(frame, group.profile.gallery if group else None)
-            if not reading.news:
-                continue
-            observation = tracker.observe(view_of(reading.scene, seats, SURE), reading.moving, ours, waiting)
-            if group and not reading.moving:
-                group.learn(frame, reading.scene, ours, tracker.steadiness.told)
-            if observation is not None:
-                notes += observation.note is not None
-                for event, others in observation.offers():
-                    camera = believed(ours, waiting)
-                    proposed.append(substance(event, camera))
-                    offered.extend(substance(other, camera) for other in others)
-                    waiting.append(event)
-                sure += [observation.sure] * len(observation.events)
+        frames = table_frames(truth, faces, number, rng, still, resting, discard, bumped)
+        for observation in _observations(frames, table, tracker, ours, waiting.copy, group):
+            notes += observation.note is not None
+            for event, others in observation.offers():
+                camera = believed(ours, waiting)
+                proposed.append(substance(event, camera))
+                offered.extend(substance(other, camera) for other in others)
+                waiting.append(event)
+            sure += [observation.sure] * len(observation.events)
         yield Refereed(number, expected, tuple(proposed), tuple(sure), notes, tuple(offered))
         ours.push(move)  # the group confirms the record's own event
 
@@ -214,24 +208,32 @@ def referee_late(path: Path, start: int, stop: int, reader: SceneReader | None =
         truth.push(move)
         if number < start:
             ours.push(move)
-        elif event["type"] in TAPS - {"end-trading"} or not visible and event["type"] != "end-trading":
+        elif event["type"] != "end-trading" and (event["type"] in TAPS or not visible):
             tablet.visit()
             ours.push(move)
         else:
             tablet.due.append(event)
             frames = table_frames(truth, faces, number, rng) if visible else []
-            for frame in frames:
-                reading = table.read(frame, group.profile.gallery if group else None)
-                if not reading.news:
-                    continue
-                observation = tracker.observe(view_of(reading.scene, seats, SURE), reading.moving, ours,
-                                              tablet.waiting)
-                if group and not reading.moving:
-                    group.learn(frame, reading.scene, ours, tracker.steadiness.told)
-                if observation is not None:
-                    tablet.observed(observation)
+            for observation in _observations(frames, table, tracker, ours, lambda: tablet.waiting, group):
+                tablet.observed(observation)
     tablet.visit()
     return tablet.taps
+
+
+def _observations(frames: list[np.ndarray], table: TableReader, tracker: TableTracker, ours: GameState,
+                  waiting: Callable[[], Sequence[dict[str, Any]]], group: GroupDeck | None) -> Iterator[Observation]:
+    """What the camera makes of ``frames``: each observation the tracker settles against the tablet's game ``ours``
+    with the proposals ``waiting`` then (asked at each frame); ``group``'s deck, if any, learns as it goes."""
+    seats = tuple(range(len(ours.players)))
+    for frame in frames:
+        reading = table.read(frame, group.profile.gallery if group else None)
+        if not reading.news:
+            continue
+        observation = tracker.observe(view_of(reading.scene, seats, SURE), reading.moving, ours, waiting())
+        if group and not reading.moving:
+            group.learn(frame, reading.scene, ours, tracker.steadiness.told)
+        if observation is not None:
+            yield observation
 
 
 def _table(path: Path, group: GroupDeck | None) -> tuple[Record, GameState, GameState, dict[str, np.ndarray]]:

@@ -19,7 +19,7 @@ from companion.rules.moves import move_from_dict
 from companion.rules.state import GameState
 from companion.tracker.explain import game_view, made
 from companion.tracker.table import Observation
-from web.proposals import Proposals
+from web.proposals import Proposal, Proposals
 
 Seen = tuple[Any, ...]
 """What the table shows of an event (:func:`substance`)."""
@@ -150,17 +150,15 @@ class LateTablet:
                 and game_view(rest, every) == game_view(made(self.game, self.due)[0], every))
 
     def _release(self, confirmed: int) -> None:
-        """Push, oldest first, the proposals that waited only on ``confirmed`` and then on those pushed so, as the
-        server does (:meth:`web.tables.Tables.confirm`); one the game refuses waits for its own tap, and one that
-        went in wrong is undone: either way those waiting on it wait for their own taps."""
-        released = self.proposals.confirmed(GAME, confirmed)
-        while released:
-            proposal = released.pop(0)
+        """Push the proposals that waited on ``confirmed`` as the server does (:meth:`web.proposals.Proposals.release`);
+        one the game refuses waits for its own tap, and one that went in wrong is undone: either way those waiting on it
+        wait for their own taps."""
+
+        def push(proposal: Proposal) -> bool:
             outcome = self._entered(proposal.event)
-            if outcome == "made":
-                self.taps.released += 1
-                released += self.proposals.confirmed(GAME, proposal.id)
-                continue
+            self.taps.released += outcome == "made"
             if outcome == "refused":
                 self.proposals.put_back(GAME, replace(proposal, after=None))
-            self.proposals.hold(GAME, proposal.id)
+            return outcome == "made"
+
+        self.proposals.release(GAME, confirmed, push)

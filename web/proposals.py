@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -75,6 +76,18 @@ class Proposals:
             released = [p for p in freed if p.after == frozenset()]
             self._pending[game_id] = [p for p in freed if p.after != frozenset()]
             return released
+
+    def release(self, game_id: int, proposal_id: int, push: Callable[[Proposal], bool]) -> None:
+        """Proposal ``proposal_id`` went in as it was: ``push``, oldest first, each that waited on it alone, and each
+        that then waits on nothing more; one ``push`` says did not go in (it answers False, having put it back to wait
+        for its own tap where it should) leaves those waiting on it to their own taps."""
+        released = self.confirmed(game_id, proposal_id)
+        while released:
+            proposal = released.pop(0)
+            if push(proposal):
+                released += self.confirmed(game_id, proposal.id)
+            else:
+                self.hold(game_id, proposal.id)
 
     def hold(self, game_id: int, proposal_id: int) -> None:
         """Proposal ``proposal_id`` was corrected, dismissed or refused: those that waited on it wait for their own

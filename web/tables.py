@@ -175,20 +175,19 @@ class Tables:
             return stored
 
     def _release(self, session: GameSession, proposal_id: int) -> None:
-        """Push, oldest first, the proposals that waited only on ``proposal_id`` (confirmed as it was) and those that
-        then wait on nothing more; one the rules refuse now waits for a tap, with those that wait on it."""
-        game_id = session.game_id
-        released = self.proposals.confirmed(game_id, proposal_id)
-        while released:
-            proposal = released.pop(0)
+        """Push the proposals that waited on ``proposal_id`` (confirmed as it was; :meth:`Proposals.release`); one the
+        rules refuse now waits for a tap, with those that wait on it."""
+
+        def push(proposal: Proposal) -> bool:
             try:
                 self._push(session, proposal.event, proposal.source)
             except (IllegalMove, ApiError) as exc:
                 log.info("a proposal that waited on a confirmed one is refused: %s", exc)
-                self.proposals.put_back(game_id, replace(proposal, after=None))
-                self.proposals.hold(game_id, proposal.id)
-                continue
-            released += self.proposals.confirmed(game_id, proposal.id)
+                self.proposals.put_back(session.game_id, replace(proposal, after=None))
+                return False
+            return True
+
+        self.proposals.release(session.game_id, proposal_id, push)
 
     def hold_proposals(self) -> None:
         """Auto-accept was turned off: no proposal goes in by itself any more (each waits for its own tap)."""

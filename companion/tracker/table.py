@@ -45,7 +45,6 @@ from companion.tracker.view import (
     FACE_UP,
     SURE,
     Column,
-    Likely,
     Part,
     Place,
     TableView,
@@ -59,6 +58,7 @@ from companion.tracker.view import (
     named,
     share,
 )
+from companion.vision.classifier import Likely
 
 STILL_FRAMES = 4
 """Still frames a view is voted over."""
@@ -143,8 +143,8 @@ class Steadiness:
         last still frames that made those guesses read them."""
         likely = []
         for seat, voted in guesses:
-            made = [view for view in self._reading(seat, now) if dict(view.guesses).get(seat) == voted]
-            if odds := dict(made[-1].likely).get(seat):
+            voters = [view for view in self._reading(seat, now) if dict(view.guesses).get(seat) == voted]
+            if odds := dict(voters[-1].likely).get(seat):
                 likely.append((seat, odds))
         return tuple(likely)
 
@@ -207,16 +207,16 @@ def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView,
     games = [game_view(after, every) for after, _ in found]
     seen = _changing(seen, games, game_view(before, every))
     unsure = sum(bean is None for _, columns in seen.fields for bean, _ in columns)
-    made = guesses(seen)
-    if made < unsure:
+    guessing = guesses(seen)
+    if guessing < unsure:
         return False
-    borne = {(game, _events(path)) for game, (_, path) in zip(games, found) if guessed(game, seen) == made}
+    borne = {(game, _events(path)) for game, (_, path) in zip(games, found) if guessed(game, seen) == guessing}
     if len(borne) != 1:
         return False
     if len({brought(path) for _, path in found}) == 1:
         return True
     chosen = next(iter(borne))
-    if all(guessed(game, seen) <= made - GUESS_MARGIN for game in games if game != chosen[0]):
+    if all(guessed(game, seen) <= guessing - GUESS_MARGIN for game in games if game != chosen[0]):
         return True
     if not seen.likely:  # every table alike likely: the chosen one holds no more than half
         return False

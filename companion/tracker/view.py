@@ -17,7 +17,7 @@ from typing import cast
 
 import numpy as np
 
-from companion.vision.classifier import LIKELY_LEAST, UNKNOWN
+from companion.vision.classifier import LIKELY_LEAST, UNKNOWN, Likely
 from companion.vision.scene import Scene, Stack
 
 Column = tuple[str | None, int]
@@ -29,9 +29,6 @@ Told = tuple[Column, ...] | tuple[str, ...]
 """What a view tells of one part: a seat's columns, the face-up beans, or the discard pile's top bean (none when
 the pile is empty)."""
 
-Likely = tuple[tuple[str, float], ...]
-"""The beans a card may be, each with the probability the camera gave it, most probable first
-(:attr:`~companion.vision.classifier.Prediction.likely`)."""
 UnsureColumns = tuple[tuple[int, tuple[tuple[int, Likely], ...]], ...]
 """Per seat, each column the camera was unsure of: its count and the beans its top card may be."""
 

@@ -34,6 +34,8 @@ SECOND_LOOK_MARGIN = 0.1
 LIKELY_LEAST = 0.001
 """Least softmax probability of a label for a named card to keep it among its likely labels (:attr:`Prediction.likely`):
 a label left out is less likely than this."""
+Likely = tuple[tuple[str, float], ...]
+"""The labels a card may be, each with the softmax probability the classifier gave it, most probable first."""
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,7 @@ class Prediction:
     confidence: float
     """Softmax probability of ``label``; for ``unknown``, 1 - the best cosine."""
     similarity: float
-    likely: tuple[tuple[str, float], ...] = ()
+    likely: Likely = ()
     """Of a named card, each label of softmax probability at least :data:`LIKELY_LEAST`, with it, most probable
     first (the rules may rule the first out: :func:`~companion.tracker.view.likelihood`); of ``unknown``, none."""
 

@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from companion.vision.card_sized import card_sized
-from companion.vision.classifier import UNKNOWN, CardClassifier, Gallery, Prediction
+from companion.vision.classifier import UNKNOWN, CardClassifier, Gallery, Likely, Prediction
 from companion.vision.columns import Column, ColumnReader
 from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.lengthen import lengthened_all
@@ -56,7 +56,7 @@ class SeenCard:
     corners: np.ndarray
     label: str
     confidence: float
-    likely: tuple[tuple[str, float], ...] = ()
+    likely: Likely = ()
 
     def to_json(self) -> dict[str, object]:
         return {"label": self.label, "confidence": self.confidence,

@@ -50,6 +50,7 @@ from companion.tracker.view import (
     TableView,
     Told,
     UnsureColumns,
+    face_up_as,
     fits,
     guessed,
     guesses,
@@ -356,6 +357,7 @@ class TableTracker:
         self.pile = view.pile_top or self.pile
         self.pile_empty = view.discard == () or (self.pile_empty and view.pile_top is None)
         camera = believed(state, waiting)
+        settled = face_up_as(settled, tuple(camera.face_up))
         if (explaining := explained(camera, settled)) is None:
             self.agrees = False
             return Observation((), False, "the camera sees a table that no move the rules allow now explains; "

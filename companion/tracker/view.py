@@ -149,6 +149,18 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float) -> TableView:
                      guess, bool(face_up_likely) and seen_up, likely, tuple(face_up_likely) if seen_up else ())
 
 
+def face_up_as(seen: TableView, game: tuple[str, ...]) -> TableView:
+    """``seen`` with its face-up area told as the game has it (``game``) where the two differ only by cards the camera
+    named unsurely, as many cards either way: a turn-over the camera took a card of for another bean, corrected on the
+    tablet, leaves the camera taking the card so until it is planted, and the face-up area then holds back no change
+    elsewhere (a card named surely, or one more or fewer, still tells the face-up area)."""
+    if seen.face_up is None or not seen.face_up_unsure or len(seen.face_up) != len(game):
+        return seen
+    unsure = Counter(likely[0][0] for likely in seen.face_up_likely if likely)
+    extra = Counter(seen.face_up) - Counter(game)
+    return replace(seen, face_up=tuple(sorted(game))) if extra and not extra - unsure else seen
+
+
 def seat_columns(scene: Scene, sure: float) -> dict[int, list[tuple[Column, Stack]]]:
     """Each seat's field columns in a scene placed in its zones, each with its stack; a top card named with less than
     ``sure`` confidence leaves its column's bean open."""

@@ -6,6 +6,7 @@ beans; the discard pile's top), frames as (view, moving). The game is a real tab
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 
 import numpy as np
@@ -421,6 +422,25 @@ def test_a_turn_over_waiting_for_a_tap_offers_each_unsure_card_as_another_bean_i
     assert observation is not None and not observation.sure
     assert observation.events == ({"type": "turn-over", "player": ANN, "beans": ["chili", "soy"]},)
     assert observation.alternatives == (({"type": "turn-over", "player": ANN, "beans": ["chili", "red"]},),)
+
+
+def test_a_turn_over_corrected_on_the_tablet_holds_back_no_harvest_elsewhere():
+    """The camera took Ann's turned-over red for a soy, unsure of it, and the group corrected the turn-over to a chili
+    and a red. The camera still takes that card for a soy, but a card it is unsure of is the game's: Ann's blue field
+    harvested onto the pile is proposed, and sure. A card it names surely still tells the face-up area."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    turned = dataclasses.replace(seen(ann=(("blue", 1),), face_up=("chili", "soy")), face_up_unsure=True,
+                                 face_up_likely=((("soy", 0.6), ("red", 0.3)),))
+    harvested = dataclasses.replace(turned, fields=seen().fields, discard=("blue",))
+    for camera_sure, proposed in ((False, [{"type": "harvest", "player": ANN, "field": 0}]), (True, [])):
+        game, tracker = copy.deepcopy(state), TableTracker()
+        taken = settle(tracker, game, dataclasses.replace(turned, face_up_unsure=not camera_sure))
+        assert taken is not None and taken.events == ({"type": "turn-over", "player": ANN, "beans": ["chili", "soy"]},)
+        play(game, {"type": "turn-over", "player": ANN, "beans": ["chili", "red"]})  # as corrected on the tablet
+        assert settle(tracker, game, dataclasses.replace(turned, face_up_unsure=not camera_sure)) is None
+        observation = settle(tracker, game, dataclasses.replace(harvested, face_up_unsure=not camera_sure))
+        assert observation is not None and list(observation.events) == proposed
+        assert observation.sure == bool(proposed)
 
 
 def test_a_harvest_of_one_of_two_fields_of_a_bean_offers_nothing_else():

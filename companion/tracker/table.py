@@ -26,11 +26,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from companion.rules.moves import Move, move_to_dict
+from companion.rules.moves import Move, move_to_dict, move_type
 from companion.rules.state import GameState
 from companion.tracker.alternatives import alternatives
 from companion.tracker.explain import (
     ABSENCES,
+    Explained,
     anywhere,
     explain,
     explained,
@@ -81,7 +82,10 @@ class Steadiness:
     card a frame was unsure of with any top; the reading naming most wins); a part whose frames
     mostly still show what it settled on stays as it is; while a part is neither, nothing settles,
     so the table's changes are told together (a bean taken from the face-up area and planted is
-    one change, not two).
+    one change, not two). A part half of whose frames still show what it settled on (a column the camera reads as one
+    card in one frame and two in the next) is held so (:attr:`~companion.tracker.view.TableView.held`): the change of
+    the other parts is told, but taken as settled only once the tracker explains it without that part
+    (:meth:`settle`).
     """
 
     def __init__(self, window: int = STILL_FRAMES, votes: int = VOTES) -> None:
@@ -107,7 +111,7 @@ class Steadiness:
             self.moved()
             return None
         self.recent.append((view.parts(), view))
-        now = {}
+        now, held = {}, set()
         for part in {part for told, _ in self.recent for part in told}:
             ballots = [told[part] for told, _ in self.recent if part in told]
             blanks = sum(view.pile_unnamed for _, view in self.recent) if part == DISCARD else 0
@@ -116,15 +120,26 @@ class Steadiness:
             winner = max(support, key=lambda told: (support[told], named(told)))
             steady = winner == self.told.get(part) and 2 * support[winner] > len(ballots) + blanks
             if support[winner] < self.votes and not steady:
-                return None  # this part is still changing, or its frames disagree
+                was = self.told.get(part)
+                kept = 0 if was is None else sum(fits(part, ballot, was) for ballot in ballots) + (blanks if was else 0)
+                if 2 * kept < len(ballots) + blanks or was is None:
+                    return None  # this part is still changing, or its frames disagree
+                held.add(part)  # half its frames still show what it settled on: held so, for now
+                winner = was
             now[part] = winner
         if all(self.told.get(part) == told for part, told in now.items()):
             return None
-        self.told.update(now)
+        if not held:
+            self.told.update(now)
         guesses, doubts = self._guesses(now), self._face_up_doubts(now)
         return replace(TableView.of_parts(now), guesses=guesses, pile_guess=self._pile_guess(now),
                        face_up_unsure=doubts is not None, likely=self._likely(now, guesses),
-                       face_up_likely=doubts or ())
+                       face_up_likely=doubts or (), held=frozenset(held))
+
+    def settle(self, view: TableView) -> None:
+        """Take ``view``, which :meth:`feed` gave with parts held as they were (:attr:`TableView.held`), as what the
+        table settled on: the change of the other parts is explained without them."""
+        self.told.update(view.parts())
 
     def _reading(self, part: Part, now: dict[Part, Told]) -> list[TableView]:
         """The views of the last still frames that read ``part`` as ``now`` settled it (or, as it, not at all)."""
@@ -330,6 +345,14 @@ def turned_by_rules(state: GameState, events: Sequence[dict[str, Any]], seen: Ta
     return bool(seen.face_up_likely) and all(share(likely, allowed) >= SURE for likely in seen.face_up_likely)
 
 
+def _lays_cards(explaining: Explained | None, settled: TableView) -> bool:
+    """Whether moves explain the change of ``settled`` whole, no part set aside, and every explanation only lays cards
+    (a plant, a turn-over): while a part of the table is held as it was, its frames split, the camera may be misreading
+    the rest as well, and two cards it reads as one column look like a field harvested (:data:`ABSENCES`)."""
+    return (explaining is not None and explaining[0] == settled
+            and not any(move_type(move) in ABSENCES for _, moves in explaining[1] for move in moves))
+
+
 class TableTracker:
     """One game's camera referee: feed it each frame's view; it answers a settled change with an observation."""
 
@@ -341,6 +364,9 @@ class TableTracker:
         """Where the discard pile's top card lay when the table last settled (None where unseen)."""
         self.pile_empty = False
         """Whether the discard pile was last seen empty when the table settled (a card lying there now landed)."""
+        self.unexplained: tuple[object, ...] | None = None
+        """The last view given with parts held (:attr:`~companion.tracker.view.TableView.held`) whose change no moves
+        explained without them, with the game and proposals it was weighed against."""
 
     def observe(self, view: TableView, moving: bool, state: GameState,
                 waiting: Sequence[dict[str, Any]] = ()) -> Observation | None:
@@ -350,15 +376,23 @@ class TableTracker:
         the game takes them before the waiting ones (auto-accept pushes them at once); where it takes them only after,
         they are sure once the waiting ones are confirmed as they are (``sure_after_waiting``: a tap on a turn-over
         still waiting settles the plants of its beans too)."""
-        settled = self.steadiness.feed(view, moving)
-        if settled is None:
+        told = self.steadiness.feed(view, moving)
+        if told is None:
             return None
+        camera = believed(state, waiting)
+        settled = face_up_as(told, tuple(camera.face_up))
+        held = (told.parts(), told.held, len(state.move_stack), list(waiting)) if told.held else None
+        if held is not None and held == self.unexplained:
+            return None  # tried on the last frame: the search is not made again for every frame read
+        explaining = explained(camera, settled)
+        if held is not None and not _lays_cards(explaining, settled):
+            self.unexplained = held
+            return None  # the change may be that of a part still held as it was too (a face-up bean being planted)
+        self.steadiness.settle(told)
         grew = landed(self.pile, view.pile_top) or (self.pile_empty and view.pile_top is not None)
         self.pile = view.pile_top or self.pile
         self.pile_empty = view.discard == () or (self.pile_empty and view.pile_top is None)
-        camera = believed(state, waiting)
-        settled = face_up_as(settled, tuple(camera.face_up))
-        if (explaining := explained(camera, settled)) is None:
+        if explaining is None:
             self.agrees = False
             return Observation((), False, "the camera sees a table that no move the rules allow now explains; "
                                           "check the fields and enter what happened")

@@ -73,6 +73,10 @@ class TableView:
     face_up_likely: tuple[Likely, ...] = field(default=(), compare=False)
     """Per face-up card the camera named with less than sure confidence, the beans it may be (not part of what the
     view tells the rules: the beans the rules allow weigh it, :func:`share`)."""
+    held: frozenset[Part] = field(default=frozenset(), compare=False)
+    """The parts a settled view tells as they last settled while half the still frames read them otherwise
+    (:class:`~companion.tracker.table.Steadiness`): the view stands only where the rest's change is explained
+    without them."""
 
     @property
     def pile_unnamed(self) -> bool:

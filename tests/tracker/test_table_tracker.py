@@ -17,9 +17,11 @@ from hypothesis import strategies as st
 from companion.rules.moves import move_from_dict
 from companion.rules.setup import KnownDeck, Setup
 from companion.rules.state import GameState
-from companion.tracker.explain import explain
+from companion.tracker import table as table_module
+from companion.tracker.explain import explain, explained
 from companion.tracker.table import Observation, Steadiness, TableTracker, believed, discarded
 from companion.tracker.view import (
+    FACE_UP,
     SURE,
     Place,
     TableView,
@@ -528,15 +530,65 @@ def test_a_part_that_changed_settles_only_on_enough_agreeing_frames():
 
 
 def test_changes_of_two_parts_settle_together():
-    """A face-up bean planted: the face-up area and the field change in one settled view, never one at a time."""
+    """A face-up bean planted: the face-up area and the field change in one settled view, never one at a time. While
+    half the frames still show Ann's fields as they were, they are held so, and the face-up area's change alone, which
+    no move explains, is neither proposed nor taken as settled."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
+                 {"type": "turn-over", "player": ANN, "beans": ["chili", "soy"]})
+    tracker = TableTracker()
+    before = seen(ann=(("blue", 1),), face_up=("chili", "soy"))
+    assert settle(tracker, state, before, 4) is None
+    after = seen(ann=(("blue", 1), ("chili", 1)), face_up=("soy",))
+    field_late = seen(ann=(("blue", 1),), face_up=("soy",))
+    answers = [tracker.observe(view, False, state) for view in (after, field_late, after, after)]
+    assert answers[:3] == [None, None, None] and answers[3] is not None
+    assert [(e["type"], e.get("bean")) for e in answers[3].events] == [("end-trading", None), ("plant", "chili")]
     steadiness = Steadiness(window=4, votes=3)
-    before = seen(ann=(("blue", 1),), face_up=("chili",))
-    for _ in range(3):
-        steadiness.feed(before, False)
-    after = seen(ann=(("blue", 1), ("chili", 1)), face_up=())
-    field_late = seen(ann=(("blue", 1),), face_up=())
-    answers = [steadiness.feed(view, False) for view in (after, field_late, after, after)]
-    assert answers == [None, None, None, after]
+    for view in (before, before, before, after, field_late):
+        steadiness.feed(view, False)
+    held = steadiness.feed(after, False)
+    assert held == field_late and held is not None and held.held == {ANN}
+    assert steadiness.told[FACE_UP] == ("chili", "soy")  # taken as settled only once the tracker explains it
+
+
+def test_while_a_part_is_held_cards_gone_wait_for_it_to_settle():
+    """The face-up red is missed in every other frame while Ann's soy field goes to the pile: held as it was, the
+    face-up area may be misread, and so may the rest (two cards read as one column look harvested), so the harvest waits
+    until three frames agree on the face-up area too."""
+    state = play(two_lone_beans(), {"type": "turn-over", "player": ANN, "beans": ["chili", "red"]})
+    tracker = TableTracker()
+    assert settle(tracker, state, piled(seen(ann=(("blue", 1), ("soy", 1)), face_up=("chili", "red")), ()), 4) is None
+    harvested = piled(seen(ann=(("blue", 1),), face_up=("chili", "red")), ("soy",))
+    misread = piled(seen(ann=(("blue", 1),), face_up=("chili",)), ("soy",))
+    answers = [tracker.observe(view, False, state) for view in (misread, harvested, misread, harvested, harvested)]
+    assert answers[:4] == [None] * 4
+    assert answers[4] == Observation(({"type": "harvest", "player": ANN, "field": 1},), sure=True)
+
+
+def test_a_held_view_that_no_move_explains_is_searched_once_while_the_frames_stay_split(monkeypatch):
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
+                 {"type": "turn-over", "player": ANN, "beans": ["chili", "soy"]})
+    tracker = TableTracker()
+    settle(tracker, state, seen(ann=(("blue", 1),), face_up=("chili", "soy")), 4)
+    searched = []
+    monkeypatch.setattr(table_module, "explained", lambda *args: searched.append(args) or explained(*args))
+    after = seen(ann=(("blue", 1), ("chili", 1)), face_up=("soy",))
+    field_late = seen(ann=(("blue", 1),), face_up=("soy",))
+    answers = [tracker.observe(view, False, state) for view in (after, field_late, after, field_late, after)]
+    assert answers == [None] * 5 and len(searched) == 1
+
+
+def test_a_column_read_otherwise_in_half_the_frames_holds_back_no_change_elsewhere():
+    """Ann's soy field of one card is read as two in every other frame while she turns over a chili and a red: held as
+    it was, it no longer keeps the turn-over from being proposed."""
+    state, tracker = two_lone_beans(), TableTracker()
+    assert settle(tracker, state, seen(ann=(("blue", 1), ("soy", 1))), 4) is None
+    turned = seen(ann=(("blue", 1), ("soy", 1)), face_up=("chili", "red"))
+    misread = seen(ann=(("blue", 1), ("soy", 2)), face_up=("chili", "red"))
+    answers = [tracker.observe(view, False, state) for view in (misread, turned, misread)]
+    assert answers[:2] == [None, None] and answers[2] is not None
+    assert answers[2].events == ({"type": "turn-over", "player": ANN, "beans": ["chili", "red"]},)
+    assert tracker.steadiness.told[FACE_UP] == ("chili", "red") and tracker.steadiness.told[ANN] == turned.fields[0][1]
 
 
 def test_a_frame_unsure_of_a_bean_agrees_with_the_frames_that_name_it():

@@ -121,8 +121,8 @@ class Steadiness:
             steady = winner == self.told.get(part) and 2 * support[winner] > len(ballots) + blanks
             if support[winner] < self.votes and not steady:
                 was = self.told.get(part)
-                kept = 0 if was is None else sum(fits(part, ballot, was) for ballot in ballots) + (blanks if was else 0)
-                if 2 * kept < len(ballots) + blanks or was is None:
+                if was is None or 2 * (sum(fits(part, ballot, was) for ballot in ballots) + (blanks if was else 0)) < (
+                        len(ballots) + blanks):
                     return None  # this part is still changing, or its frames disagree
                 held.add(part)  # half its frames still show what it settled on: held so, for now
                 winner = was
@@ -381,14 +381,15 @@ class TableTracker:
             return None
         camera = believed(state, waiting)
         settled = face_up_as(told, tuple(camera.face_up))
-        held = (told.parts(), told.held, len(state.move_stack), list(waiting)) if told.held else None
-        if held is not None and held == self.unexplained:
+        tried = (told.parts(), told.held, len(state.move_stack), list(waiting)) if told.held else None
+        if tried is not None and tried == self.unexplained:
             return None  # tried on the last frame: the search is not made again for every frame read
         explaining = explained(camera, settled)
-        if held is not None and not _lays_cards(explaining, settled):
-            self.unexplained = held
-            return None  # the change may be that of a part still held as it was too (a face-up bean being planted)
-        self.steadiness.settle(told)
+        if tried is not None:
+            if not _lays_cards(explaining, settled):
+                self.unexplained = tried
+                return None  # the change may be that of a part still held as it was too (a face-up bean being planted)
+            self.steadiness.settle(told)
         grew = landed(self.pile, view.pile_top) or (self.pile_empty and view.pile_top is not None)
         self.pile = view.pile_top or self.pile
         self.pile_empty = view.discard == () or (self.pile_empty and view.pile_top is None)

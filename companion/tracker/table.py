@@ -279,6 +279,16 @@ def before_waiting(state: GameState, events: Sequence[dict[str, Any]], waiting: 
     return taken >= taking and game_view(then, every) == game_view(made(camera, events)[0], every)
 
 
+def apart(events: Sequence[dict[str, Any]], waiting: Sequence[dict[str, Any]]) -> bool:
+    """Whether ``events`` change the fields of no seat whose fields a proposal still ``waiting`` changes: a change at
+    such a seat was explained with that proposal made, right or wrong, so it waits for it to be confirmed as it is (a
+    harvest proposed where the camera lost a lone soy, the soy seen again taken for a chili planted there, and a
+    black-eyed planted next beside the chili are not sure while the first two wait)."""
+    def seats(moves: Sequence[dict[str, Any]]) -> set[int]:
+        return {move["player"] for move in moves if move["type"] in ("plant", "harvest")}
+    return not seats(events) & seats(waiting)
+
+
 def believed(state: GameState, waiting: Sequence[dict[str, Any]]) -> GameState:
     """The game as the camera believes it: ``state`` with the camera's proposals still waiting on the tablet made in
     order (one the game no longer allows, and those after it, left out). A change is explained against it, so a
@@ -409,7 +419,7 @@ class TableTracker:
         every_bean_named = all(bean is not None for _, columns in settled.fields for bean, _ in columns)
         absences = sum(e["type"] in ABSENCES for e in events)
         seen_gone = absences == 0 or (absences == 1 and discarded(camera, settled, after, grew))
-        alone = not waiting or before_waiting(state, events, waiting)  # a tap on the waiting ones may come later
+        alone = not waiting or (before_waiting(state, events, waiting) and apart(events, waiting))
         turned_named = (not settled.face_up_unsure or all(e["type"] != "turn-over" for e in events)
                         or turned_by_rules(camera, events, settled))
         grounded = (every_bean_named or by_rules(found, settled, camera)) and seen_gone and turned_named

@@ -842,6 +842,22 @@ def test_what_presupposes_a_proposal_still_waiting_is_not_sure():
     assert alone == Observation(({**plant, "field": 1},), sure=True)  # nothing waiting: the same plant is sure
 
 
+def test_a_plant_beside_a_proposal_still_waiting_at_that_seat_waits_for_it():
+    """Ann's first bean, planted into an empty field, was proposed as the chili the camera took it for, unsure; it
+    waits. Her second, a soy the camera names surely, is explained with the chili made, so it goes in only once the
+    chili is confirmed as it is: were the first card a blue, the soy would rest on a wrong guess."""
+    state, tracker = table(), TableTracker()
+    settle(tracker, state, seen(), 4)
+    one = guessing(TableView(seen(ann=((None, 1),)).fields, ()), ANN, ("chili", 1))
+    first = settle(tracker, state, one)
+    chili = {"type": "plant", "player": ANN, "bean": "chili", "source": "hand", "field": 0}
+    assert first == Observation((chili,), sure=False)
+    two = guessing(TableView(((ANN, ((None, 1), ("soy", 1))), (BEN, ()), (CID, ())), ()), ANN, ("chili", 1))
+    answers = [tracker.observe(two, False, state, [chili]) for _ in range(3)]
+    soy = {"type": "plant", "player": ANN, "bean": "soy", "source": "hand", "field": 1}
+    assert answers[-1] == Observation((soy,), sure=False, sure_after_waiting=True)
+
+
 def unsure_pile(view: TableView, guess: str, place: Place) -> TableView:
     """``view`` with the discard pile's top card where it lies, taken for ``guess`` by a camera unsure of it."""
     return TableView(view.fields, view.face_up, None, pile_top=place, pile_guess=(guess,))

@@ -164,9 +164,15 @@ def set_aside(state: GameState, seen: TableView) -> Explained | None:
         found = explanations(state, rest)
         if found is not None and any(moves for _, moves in found):
             kept.append((rest, found))
-    if len(kept) != 1 or any(move_type(move) in ABSENCES for _, moves in kept[0][1] for move in moves):
+    if len(kept) != 1 or takes_cards(kept[0][1]):
         return None
     return kept[0]
+
+
+def takes_cards(found: Sequence[tuple[GameState, Sequence[Move]]]) -> bool:
+    """Whether some of the explanations ``found`` take cards away (:data:`ABSENCES`): a hand over the table, or a
+    misread, hides cards as a harvest clears them."""
+    return any(move_type(move) in ABSENCES for _, moves in found for move in moves)
 
 
 def made(state: GameState, events: Sequence[dict[str, Any]]) -> tuple[GameState, int]:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from companion.rules.moves import Move, move_to_dict, move_type
+from companion.rules.moves import Move, move_to_dict
 from companion.rules.state import GameState
 from companion.tracker.alternatives import alternatives
 from companion.tracker.explain import (
@@ -38,6 +38,7 @@ from companion.tracker.explain import (
     game_view,
     likeliest,
     made,
+    takes_cards,
     turnable,
     unplaced,
 )
@@ -115,14 +116,12 @@ class Steadiness:
         for part in {part for told, _ in self.recent for part in told}:
             ballots = [told[part] for told, _ in self.recent if part in told]
             blanks = sum(view.pile_unnamed for _, view in self.recent) if part == DISCARD else 0
-            support = {told: sum(fits(part, ballot, told) for ballot in ballots) + (blanks if told else 0)
-                       for told in reversed(ballots)}  # fmt: skip
+            support = {told: _backing(part, told, ballots, blanks) for told in reversed(ballots)}
             winner = max(support, key=lambda told: (support[told], named(told)))
-            steady = winner == self.told.get(part) and 2 * support[winner] > len(ballots) + blanks
+            was = self.told.get(part)
+            steady = winner == was and 2 * support[winner] > len(ballots) + blanks
             if support[winner] < self.votes and not steady:
-                was = self.told.get(part)
-                if was is None or 2 * (sum(fits(part, ballot, was) for ballot in ballots) + (blanks if was else 0)) < (
-                        len(ballots) + blanks):
+                if was is None or 2 * _backing(part, was, ballots, blanks) < len(ballots) + blanks:
                     return None  # this part is still changing, or its frames disagree
                 held.add(part)  # half its frames still show what it settled on: held so, for now
                 winner = was
@@ -174,6 +173,12 @@ class Steadiness:
         reading = self._reading(FACE_UP, now)
         unsure = [view for view in reading if view.face_up_unsure]
         return unsure[-1].face_up_likely if 2 * len(unsure) >= len(reading) > 0 else None
+
+
+def _backing(part: Part, told: Told, ballots: Sequence[Told], blanks: int) -> int:
+    """How many of a part's readings in the last still frames (``ballots``) may show ``told``, and, for a pile with a
+    top, the ``blanks`` of frames that saw one card on it without naming it."""
+    return sum(fits(part, ballot, told) for ballot in ballots) + (blanks if told else 0)
 
 
 def _most(ballots: Sequence[T | None]) -> T | None:
@@ -358,9 +363,8 @@ def turned_by_rules(state: GameState, events: Sequence[dict[str, Any]], seen: Ta
 def _lays_cards(explaining: Explained | None, settled: TableView) -> bool:
     """Whether moves explain the change of ``settled`` whole, no part set aside, and every explanation only lays cards
     (a plant, a turn-over): while a part of the table is held as it was, its frames split, the camera may be misreading
-    the rest as well, and two cards it reads as one column look like a field harvested (:data:`ABSENCES`)."""
-    return (explaining is not None and explaining[0] == settled
-            and not any(move_type(move) in ABSENCES for _, moves in explaining[1] for move in moves))
+    the rest as well, and two cards it reads as one column look like a field harvested (:func:`takes_cards`)."""
+    return explaining is not None and explaining[0] == settled and not takes_cards(explaining[1])
 
 
 class TableTracker:

@@ -60,6 +60,7 @@ def test_an_unknown_family_is_refused_by_name(capsys):
     assert "no held-out family pastel" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_unseen_kin_decks_are_enrolled_named_and_reported(classifier):
     """Decks of the renderer's unseen styles whose beans come in colour groups, as real beans do."""
     report = evaluate.Report(77)
@@ -70,6 +71,7 @@ def test_unseen_kin_decks_are_enrolled_named_and_reported(classifier):
     assert any(line.startswith("unseen kin decks (1 x 16 labels x 1 photos), 1-shot") for line in report.lines)
 
 
+@pytest.mark.slow
 def test_a_held_out_deck_learns_in_play_from_the_cards_the_game_names(classifier):
     """One round of play on a woodcut deck enrolled from one photo per bean: each card played is named against the
     profile of the moment and taken as a lesson where the camera named it right or was unsure of it."""
@@ -82,6 +84,7 @@ def test_a_held_out_deck_learns_in_play_from_the_cards_the_game_names(classifier
     assert "learning in play from 1-shot: 0 rounds" in "\n".join(learning.lines(result))
 
 
+@pytest.mark.slow
 def test_fields_entered_wrong_are_counted_flagged_and_forgotten(classifier):
     """Half the fields played are entered as another bean: the lessons the game had wrong are counted, those the
     camera took for another bean flagged, and the test photos named again without them."""

@@ -240,6 +240,7 @@ def test_the_end_whose_top_card_looks_more_like_a_card_of_the_deck_holds_it():
     assert by_look((better, Prediction("soy", 0.91, 0.66)), (other, Prediction(UNKNOWN, 0.5, 0.92)))[0] is better
 
 
+@pytest.mark.slow
 def test_a_column_explained_better_from_its_wrong_end_is_read_from_the_end_its_top_card_lies_at(classifier):
     """A development table's unseen-style soy column of 8, a grid of squares: its bands explain it better as 11 cards
     from its far end, whose 'top card' (bands) looks much less like an enrolled soy card than its true top card."""

@@ -125,6 +125,7 @@ def tiny_run(main, key: str, folder: Path):  # noqa: ANN001, ANN201 - a training
     return load_manifest(folder)
 
 
+@pytest.mark.slow
 def test_the_detail_matcher_trains_and_exports_what_the_runtime_loads(tmp_path):
     """The new matcher's files and checksums land in the manifest, and the runtime's matcher loads and runs them."""
     manifest, shipped = tiny_run(train_detail.main, "detail", tmp_path / "models"), load_manifest()
@@ -150,6 +151,7 @@ def test_the_deck_network_trains_and_exports_what_the_runtime_loads(tmp_path):
     assert joint.shape == (2, classifier.deck_dim) and np.allclose(joint[0, 64:], joint[1, 64:], atol=1e-4)
 
 
+@pytest.mark.slow
 def test_deck_training_goes_on_from_the_weights_a_run_wrote(tmp_path):
     first = tmp_path / "first"
     train_deck.main(["--decks", "2", "--tests", "1", "--steps", "2", "--batch-decks", "2", "--check-decks", "1",

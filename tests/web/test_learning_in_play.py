@@ -139,6 +139,7 @@ def bean_of(editor: Editor, label: str) -> dict:
     return next(b for b in editor.get("/api/camera/enrollment").get_json()["beans"] if b["id"] == label)
 
 
+@pytest.mark.slow
 def test_a_learnt_card_the_camera_took_for_another_bean_is_flagged_until_forgotten_or_vouched_for(
         client, editor, deck):
     """A soy entered as a blue, which the camera took for a soy: it is learnt as a blue (the camera may not know this

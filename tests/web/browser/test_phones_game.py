@@ -8,6 +8,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from companion.rules.moves import move_to_dict
 from companion.rules.simulate import random_game, random_setup
 from support.live_server import LiveServer
@@ -58,6 +60,7 @@ def recorded_game() -> tuple[Any, list[dict[str, Any]]]:
     return setup, [move_to_dict(move) for move in random_game(setup, SEED).move_stack]
 
 
+@pytest.mark.slow
 def test_a_whole_game_played_from_four_phones_and_a_tablet_every_window_live(
     page: Any, browsers: Callable[[int], list[Any]], server: LiveServer
 ) -> None:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from selenium.webdriver.common.by import By
 
 from support.live_server import LiveServer
 
 
+@pytest.mark.slow
 def test_set_up_and_play_a_turn_by_tapping_while_a_second_page_watches(page: Any, server: LiveServer) -> None:
     # --- New game: names, seating order, start player, an option; the PIN dialog on start
     page.open("/new")

@@ -37,7 +37,7 @@ from companion.rules.state import GameState
 from companion.tracker.explain import game_view
 from companion.tracker.lessons import PER_BEAN, Teacher
 from companion.tracker.table import Observation, TableTracker, believed
-from companion.tracker.view import SURE, Part, Told, view_of
+from companion.tracker.view import SURE, Part, Told, view_in_game
 from companion.vision.classifier import CardClassifier
 from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.profile import enroll, relearnt
@@ -224,12 +224,12 @@ def _observations(frames: list[np.ndarray], table: TableReader, tracker: TableTr
                   waiting: Callable[[], Sequence[dict[str, Any]]], group: GroupDeck | None) -> Iterator[Observation]:
     """What the camera makes of ``frames``: each observation the tracker settles against the tablet's game ``ours``
     with the proposals ``waiting`` then (asked at each frame); ``group``'s deck, if any, learns as it goes."""
-    seats = tuple(range(len(ours.players)))
     for frame in frames:
         reading = table.read(frame, group.profile.gallery if group else None)
         if not reading.news:
             continue
-        observation = tracker.observe(view_of(reading.scene, seats, SURE), reading.moving, ours, waiting())
+        view = view_in_game(reading.scene, ours, SURE)
+        observation = tracker.observe(view, reading.moving, ours, waiting())
         if group and not reading.moving:
             group.learn(frame, reading.scene, ours, tracker.steadiness.told)
         if observation is not None:

@@ -24,7 +24,7 @@ import numpy as np
 from companion.rules.state import GameState
 from companion.tracker.lessons import Teacher
 from companion.tracker.table import Observation, TableTracker
-from companion.tracker.view import SURE, view_of
+from companion.tracker.view import SURE, view_in_game
 from companion.vision.rectify import warp_card
 from companion.vision.scene import Scene
 from web.enrollment import CROP_SIZE
@@ -70,7 +70,7 @@ class CameraReferee:
             state = self.tables.copy_state(game_id)
             if not isinstance(state, GameState):
                 return None
-            view = view_of(scene, range(len(state.players)), self.sure)
+            view = view_in_game(scene, state, self.sure)
             tracker = self._trackers.setdefault(game_id, TableTracker())
             waiting = [p for p in self.tables.proposals.pending(game_id) if p.source == "camera"]
             observation = tracker.observe(view, moving, state, [p.event for p in waiting])

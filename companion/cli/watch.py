@@ -22,7 +22,7 @@ from companion.rules.wording import describe
 from companion.session import GameSession
 from companion.storage.store import GameStore, StoreError
 from companion.tracker.table import Observation, TableTracker
-from companion.tracker.view import SURE, view_of
+from companion.tracker.view import SURE, view_in_game
 from companion.vision.errors import VisionError
 from companion.vision.profile import DeckProfile
 from companion.vision.scene import SceneReader
@@ -77,7 +77,7 @@ def watch(args: argparse.Namespace) -> int:
             reading = table.read(frame, gallery)
             if not reading.news:
                 continue
-            view = view_of(reading.scene, range(len(state.players)), args.sure)
+            view = view_in_game(reading.scene, state, args.sure)
             observation = tracker.observe(view, reading.moving, state)
             if observation is None:
                 continue

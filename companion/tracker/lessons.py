@@ -72,7 +72,7 @@ def lessons(scene: Scene, state: GameState, settled: Mapping[Part, Told], sure: 
     fields) teaches nothing: its top card may be another bean than the one it is known by."""
     game = game_view(state, tuple(range(len(state.players)))).seats()
     found = []
-    for seat, columns in sorted(seat_columns(scene, sure).items()):
+    for seat, columns in sorted(seat_columns(scene, sure, state.deck_counts).items()):
         fields, told = game.get(seat, ()), settled.get(seat)
         if (told is None or columns_differing(fields, cast(tuple[Column, ...], told))
                 or columns_differing(fields, tuple(column for column, _ in columns))):  # fmt: skip

@@ -21,7 +21,7 @@ harvest still waits is not taken for a second harvest that the pile would hide.
 from __future__ import annotations
 
 import json
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
@@ -52,6 +52,7 @@ from companion.tracker.view import (
     TableView,
     Told,
     UnsureColumns,
+    chance,
     face_up_as,
     fits,
     guessed,
@@ -130,10 +131,10 @@ class Steadiness:
             return None
         if not held:
             self.told.update(now)
-        guesses, doubts = self._guesses(now), self._face_up_doubts(now)
-        return replace(TableView.of_parts(now), guesses=guesses, pile_guess=self._pile_guess(now),
-                       face_up_unsure=doubts is not None, likely=self._likely(now, guesses),
-                       face_up_likely=doubts or (), held=frozenset(held))
+        guesses, doubts, pile = self._guesses(now), self._face_up_doubts(now), self._pile_guess(now)
+        return replace(TableView.of_parts(now), guesses=guesses, pile_guess=pile, face_up_unsure=doubts is not None,
+                       likely=self._likely(now, guesses), face_up_likely=doubts or (), held=frozenset(held),
+                       pile_likely=self._pile_likely(now, pile))
 
     def settle(self, view: TableView) -> None:
         """Take ``view``, which :meth:`feed` gave with parts held as they were (:attr:`TableView.held`), as what the
@@ -166,6 +167,12 @@ class Steadiness:
     def _pile_guess(self, now: dict[Part, Told]) -> tuple[str, ...] | None:
         """The discard pile's top card's guess that most of the last still frames telling the pile as ``now`` made."""
         return _most([view.pile_guess for view in self._reading(DISCARD, now)])
+
+    def _pile_likely(self, now: dict[Part, Told], guess: tuple[str, ...] | None) -> Likely:
+        """The beans the discard pile's top card may be, as the latest of the last still frames that made the voted
+        ``guess`` read it (none without a guess)."""
+        voters = [view for view in self._reading(DISCARD, now) if guess is not None and view.pile_guess == guess]
+        return voters[-1].pile_likely if voters else ()
 
     def _face_up_doubts(self, now: dict[Part, Told]) -> tuple[Likely, ...] | None:
         """Where at least half the last still frames telling the face-up area as ``now`` named a card in it unsurely,
@@ -222,8 +229,9 @@ def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView,
     camera took it for, at 0.6, where it gave the other 0.05; a bean from the hand planted into an empty field may be
     any bean still unseen, so the camera's belief counts over all of those. Which of two fields was harvested is told
     by the beans the camera took the one left and the pile's new top card for. Only the seats the explanations change
-    from ``before`` (the game), and the pile where they change its top, are asked about: what the camera was unsure of
-    elsewhere lies as the game has it, whatever it took it for."""
+    from ``before`` (the game), and the pile where they change its top, are asked about, and of those seats only the
+    columns of a count some explanation changes (:func:`_changing`): what the camera was unsure of elsewhere lies as
+    the game has it, whatever it took it for."""
     every = tuple(range(len(before.players)))
     games = [game_view(after, every) for after, _ in found]
     seen = _changing(seen, games, game_view(before, every))
@@ -253,14 +261,34 @@ def _events(moves: Sequence[Move]) -> tuple[str, ...]:
 
 def _changing(seen: TableView, games: Sequence[TableView], was: TableView) -> TableView:
     """``seen`` with only the seats some explanation's table ``games`` changes from the game's table ``was``, and the
-    pile's guess only where one changes its top."""
+    pile's guess only where one changes its top. Of those seats, a column the camera was unsure of is left out, with
+    its guess, where its count is that of no column that some explanation has and not every one leaves as it was
+    (:func:`_varying`): it stands for a field no explanation touches, and what the camera took it for tells nothing of
+    the change (a stink left beside a harvested green, which a group's deck lost to a soy)."""
     before = was.seats()
     changed = {seat for game in games for seat, columns in game.fields if columns != before[seat]}
     pile = any(game.discard != was.discard for game in games)
-    return replace(seen, fields=tuple((seat, columns) for seat, columns in seen.fields if seat in changed),
-                   guesses=tuple((seat, columns) for seat, columns in seen.guesses if seat in changed),
-                   likely=tuple((seat, columns) for seat, columns in seen.likely if seat in changed),
+    varying = {seat: _varying(before[seat], [game.seats().get(seat, ()) for game in games]) for seat in changed}
+
+    def kept(seat: int, column: Column) -> bool:
+        return column[0] is not None or column[1] in varying[seat]
+
+    return replace(seen, fields=tuple((seat, tuple(c for c in columns if kept(seat, c)))
+                                      for seat, columns in seen.fields if seat in changed),
+                   guesses=tuple((seat, open_guesses) for seat, columns in seen.guesses if seat in changed
+                                 if (open_guesses := tuple(c for c in columns if c[1] in varying[seat]))),
+                   likely=tuple((seat, odds) for seat, columns in seen.likely if seat in changed
+                                if (odds := tuple(c for c in columns if c[0] in varying[seat]))),
                    pile_guess=seen.pile_guess if pile else None)
+
+
+def _varying(before: tuple[Column, ...], after: Sequence[tuple[Column, ...]]) -> set[int]:
+    """The counts of a seat's columns that some explanation's table (``after``) has and not every one, with the game
+    as it was (``before``), leaves as they were."""
+    common = Counter(before)
+    for columns in after:
+        common &= Counter(columns)
+    return {count for columns in after for _, count in Counter(columns) - common}
 
 
 def brought(moves: Sequence[Move]) -> tuple[str, ...]:
@@ -342,11 +370,24 @@ def discarded(state: GameState, settled: TableView, after: GameState, grew: bool
     """Whether the camera saw the discard pile take new beans, ``after`` being the game once the change's explanation
     is made: its top, settled, is another than the game's before the change (the explanation has made it the game's
     after it), or a card was seen to land on it (``grew``: the same bean harvested again). A top card the camera was
-    unsure of counts only where a card was seen to land and the camera took it for the top bean ``after`` has. A
-    hand resting over a field hides it as a harvest clears it, but lays nothing on the pile."""
+    unsure of counts only where a card was seen to land and the camera took it for the top bean ``after`` has, or gave
+    that bean at least ``SURE`` of what it gave it and the bean the top card was before (:func:`landed_anew`). A hand
+    resting over a field hides it as a harvest clears it, but lays nothing on the pile."""
     if settled.discard is not None:
         return settled.discard != tuple(state.discard[-1:]) or grew
-    return grew and settled.pile_guess == tuple(after.discard[-1:])
+    top = tuple(after.discard[-1:])
+    return grew and (settled.pile_guess == top or landed_anew(settled.pile_likely, state.discard[-1:], top))
+
+
+def landed_anew(likely: Likely, was: Sequence[str], top: Sequence[str]) -> bool:
+    """Whether the camera's beans for a pile's top card that it was unsure of (``likely``) tell a card of the bean
+    ``top`` from the card of the bean it ``was``: the new bean holds at least ``SURE`` of what the camera gave the two.
+    A top card seen elsewhere is either a card that landed or the last one, bumped: a stink card named a coffee at
+    0.6, a stink at 0.05 and a blue at 0.001 is a stink landed on a blue, not the blue moved."""
+    if not likely or not was or not top or was == top:
+        return False
+    new = chance(likely, top[0])
+    return new >= SURE * (new + chance(likely, was[0]))
 
 
 def turned_by_rules(state: GameState, events: Sequence[dict[str, Any]], seen: TableView) -> bool:

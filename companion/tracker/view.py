@@ -11,14 +11,18 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
+from companion.cards import CATALOGUE
 from companion.vision.classifier import LIKELY_LEAST, UNKNOWN, Likely
 from companion.vision.scene import Scene, Stack
+
+if TYPE_CHECKING:
+    from companion.rules.state import GameState
 
 Column = tuple[str | None, int]
 """One field column: its bean (None when the camera is unsure) and card count."""
@@ -77,6 +81,10 @@ class TableView:
     """The parts a settled view tells as they last settled while half the still frames read them otherwise
     (:class:`~companion.tracker.table.Steadiness`): the view stands only where the rest's change is explained
     without them."""
+    pile_likely: Likely = field(default=(), compare=False)
+    """Of the discard pile's top card, where the camera was unsure of it (:attr:`pile_guess`), the beans it may be (not
+    part of what the view tells the rules: the pile's old and new top beans weigh it,
+    :func:`~companion.tracker.table.discarded`)."""
 
     @property
     def pile_unnamed(self) -> bool:
@@ -103,6 +111,7 @@ class TableView:
                        guesses=tuple(g for g in self.guesses if g[0] != part),
                        likely=tuple(g for g in self.likely if g[0] != part),
                        pile_guess=None if part == DISCARD else self.pile_guess,
+                       pile_likely=() if part == DISCARD else self.pile_likely,
                        face_up_unsure=self.face_up_unsure and part != FACE_UP,
                        face_up_likely=() if part == FACE_UP else self.face_up_likely)
 
@@ -119,30 +128,33 @@ def _sorted(columns: Iterable[Column]) -> tuple[Column, ...]:
     return tuple(sorted(columns, key=lambda c: (c[0] or "", c[1])))
 
 
-def view_of(scene: Scene, seats: Iterable[int], sure: float) -> TableView:
+def view_of(scene: Scene, seats: Iterable[int], sure: float, beans: Collection[str] | None = None) -> TableView:
     """The view of a scene placed in its zones, for ``seats``: a seat whose fields zone is out of sight, or a
     face-up area or discard pile out of sight, is left out (not seen empty). A top card named with less than
     ``sure`` confidence leaves its column's bean open (its bean a guess); the discard pile's top card, the pile untold
     (its bean a guess); a face-up card, its name told but the view unsure of the face-up area. Where the pile's top
-    card lies is told where the pile is one stack, sure or not."""
+    card lies is told where the pile is one stack, sure or not. Each card is taken as the game's deck ``beans`` allows
+    (:func:`taken_for`)."""
     face_up: list[str] = []
     face_up_likely: list[Likely] = []
     discarded: list[tuple[str, bool]] = []
     pile_top: Place | None = None
+    pile_odds: Likely = ()
     for stack in scene.stacks:
+        bean, named, odds = taken_for(stack, sure, beans)
         if stack.zone == FACE_UP:
-            face_up += [stack.bean] * stack.count
-            face_up_likely += [stack.top.likely] * stack.count if stack.top.confidence < sure else []
+            face_up += [bean] * stack.count
+            face_up_likely += [] if named else [odds] * stack.count
         elif stack.zone == DISCARD:
-            discarded.append((stack.bean, stack.top.confidence >= sure))
-            pile_top = place_of(stack.top.corners)
-    by_seat = seat_columns(scene, sure)
+            discarded.append((bean, named))
+            pile_top, pile_odds = place_of(stack.top.corners), odds
+    by_seat = seat_columns(scene, sure, beans)
     zones = set(scene.zones)
     fields = tuple((seat, _sorted(column for column, _ in by_seat.get(seat, ()))) for seat in sorted(set(seats))
                    if f"{FIELDS_PREFIX}{seat}" in zones)  # fmt: skip
     pile = top_of_pile(discarded) if DISCARD in zones else None
-    unsure = [(seat, sorted(((stack.bean, stack.count), stack.top.likely) for (bean, _), stack in stacks
-                            if bean is None and stack.bean != UNKNOWN))
+    unsure = [(seat, sorted(((bean, stack.count), odds) for (told, _), stack in stacks if told is None
+                            for bean, _, odds in [taken_for(stack, sure, beans)] if bean != UNKNOWN))
               for seat, stacks in sorted(by_seat.items())]  # fmt: skip
     alone = len(discarded) == 1
     guess = (discarded[0][0],) if pile is None and alone and discarded[0][0] != UNKNOWN else None
@@ -150,7 +162,28 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float) -> TableView:
     likely = tuple((seat, tuple((count, odds) for (_, count), odds in told)) for seat, told in unsure if told)
     seen_up = FACE_UP in zones
     return TableView(fields, tuple(sorted(face_up)) if seen_up else None, pile, pile_top if alone else None, guesses,
-                     guess, bool(face_up_likely) and seen_up, likely, tuple(face_up_likely) if seen_up else ())
+                     guess, bool(face_up_likely) and seen_up, likely, tuple(face_up_likely) if seen_up else (),
+                     pile_likely=pile_odds if guess is not None else ())
+
+
+def view_in_game(scene: Scene, state: GameState, sure: float) -> TableView:
+    """The view of a scene for every seat of ``state``'s game, each card taken as the game's deck allows."""
+    return view_of(scene, range(len(state.players)), sure, state.deck_counts)
+
+
+def taken_for(stack: Stack, sure: float, beans: Collection[str] | None = None) -> tuple[str, bool, Likely]:
+    """What the camera took a stack's top card for, as the game's deck (``beans``; any bean where None) allows: the
+    bean, whether it named it surely (at least ``sure``), and the beans of the deck it may be (most probable first).
+    A card named a bean the deck has none of is no card the camera named surely: it is taken for the likeliest bean
+    the deck has (a stink card of a group's deck lost to a coffee in an Amigo game, which has no coffee, is its
+    likeliest Amigo bean, a stink). A card back, or a card named nothing, stays as it is."""
+    bean, named, likely = stack.bean, stack.top.confidence >= sure, stack.top.likely
+    if beans is None or bean not in CATALOGUE:
+        return bean, named, likely
+    dealt = tuple((label, odds) for label, odds in likely if label in beans)
+    if bean in beans:
+        return bean, named, dealt
+    return (dealt[0][0] if dealt else bean), False, dealt
 
 
 def face_up_as(seen: TableView, game: tuple[str, ...]) -> TableView:
@@ -165,14 +198,17 @@ def face_up_as(seen: TableView, game: tuple[str, ...]) -> TableView:
     return replace(seen, face_up=tuple(sorted(game))) if extra and not extra - unsure else seen
 
 
-def seat_columns(scene: Scene, sure: float) -> dict[int, list[tuple[Column, Stack]]]:
+def seat_columns(scene: Scene, sure: float, beans: Collection[str] | None = None
+                 ) -> dict[int, list[tuple[Column, Stack]]]:
     """Each seat's field columns in a scene placed in its zones, each with its stack; a top card named with less than
-    ``sure`` confidence leaves its column's bean open."""
+    ``sure`` confidence, or named a bean the game's deck ``beans`` lacks (:func:`taken_for`), leaves its column's bean
+    open."""
     by_seat: dict[int, list[tuple[Column, Stack]]] = {}
     for stack in scene.stacks:
         if stack.zone and stack.zone.startswith(FIELDS_PREFIX):
-            bean = stack.bean if stack.top.confidence >= sure else None
-            by_seat.setdefault(int(stack.zone[len(FIELDS_PREFIX):]), []).append(((bean, stack.count), stack))
+            bean, named, _ = taken_for(stack, sure, beans)
+            by_seat.setdefault(int(stack.zone[len(FIELDS_PREFIX):]), []).append(((bean if named else None,
+                                                                                  stack.count), stack))
     return by_seat
 
 

@@ -70,9 +70,18 @@ def test_a_card_the_camera_took_for_another_bean_is_learnt_but_flagged():
 
 def test_a_card_the_camera_is_sure_is_another_bean_teaches_nothing():
     """The camera and the game disagree: one of them is wrong, and the lesson could be."""
-    state = game((ANN, "cocoa", 1))
-    seen = scene((ANN, "coffee", 1, 0.97, 0))
-    assert lessons(seen, state, {ANN: told(("coffee", 1))}, SURE) == []
+    state = game((ANN, "red", 1))
+    seen = scene((ANN, "chili", 1, 0.97, 0))
+    assert lessons(seen, state, {ANN: told(("chili", 1))}, SURE) == []
+
+
+def test_a_card_the_camera_is_sure_is_a_bean_the_games_deck_lacks_is_learnt_but_flagged():
+    """A stink card named a coffee at 0.97 in an Amigo game, which has no coffee: the camera is wrong, not the game
+    (a bean lost to its enrollment photo, which learning mends), so the card is learnt, the coffee said."""
+    state = game((ANN, "stink", 2))
+    seen = scene((ANN, "coffee", 2, 0.97, 0))
+    found = lessons(seen, state, {ANN: told((None, 2))}, SURE)
+    assert [(x.bean, x.named, x.taken_for) for x in found] == [("stink", "coffee", "coffee")]
 
 
 def test_a_seat_whose_columns_differ_from_the_games_teaches_nothing():

@@ -325,6 +325,21 @@ def test_of_two_like_fields_the_one_harvested_is_the_one_the_camera_no_longer_gu
     assert observation.alternatives == (({"type": "harvest", "player": ANN, "field": 0},),)  # or, with a tap, the blue
 
 
+def test_what_the_camera_takes_a_field_no_move_touches_for_does_not_hold_back_a_harvest_beside_it():
+    """Ann harvests her 2 blues onto the pile, beside her stink, which a group's deck lost to a soy: the camera
+    takes the stink left for a soy, as it did before the harvest. The only move that explains the table leaves that
+    field as it was, so the guess says nothing of the change, and the harvest, its blue seen on the pile, is sure."""
+    state = play(table(), *[{"type": "plant", "player": ANN, "bean": "blue", "source": "hand"}] * 2)
+    state.players[ANN].fields[1].cards = ["stink"]  # scenario set-up: how it came there does not matter here
+    before = TableView(((ANN, ((None, 1), ("blue", 2))), (BEN, ()), (CID, ())), (), (), guesses=((ANN, (("soy", 1),)),))
+    after = dataclasses.replace(before, fields=((ANN, ((None, 1),)), (BEN, ()), (CID, ())), discard=("blue",))
+    tracker = TableTracker()
+    settle(tracker, state, before, 4)
+    observation = settle(tracker, state, after, 3)
+    assert observation is not None and observation.sure
+    assert observation.events == ({"type": "harvest", "player": ANN, "field": 0},)
+
+
 def test_the_view_keeps_what_the_camera_took_unsure_columns_for_apart_from_what_it_tells():
     corners = np.zeros((4, 2), np.float32)
     scene = Scene((), (Stack("chili", 2, corners, SeenCard(corners, "chili", 0.6), "fields-0"),
@@ -347,6 +362,89 @@ def test_the_view_keeps_the_beans_each_unsure_column_may_be_beside_its_guess():
     assert view.guesses == ((ANN, (("chili", 3), ("soy", 1))),)
     assert view.likely == ((ANN, ((3, chili.likely), (1, soy.likely))),)  # in the guesses' order
     assert view == dataclasses.replace(view, likely=())
+
+
+def amigo_scene(*stacks: tuple[str, int, float, tuple[tuple[str, float], ...], str]) -> Scene:
+    """A still frame of an Amigo table: per stack its bean as the camera named it, count, confidence, likely beans
+    and zone."""
+    corners = np.array([[840, 160], [896, 160], [896, 247], [840, 247]], np.float32)
+    made = tuple(Stack(bean, count, corners, SeenCard(corners, bean, odds, likely), zone)
+                 for bean, count, odds, likely, zone in stacks)
+    return Scene((), made, ("fields-0", FACE_UP, "discard"))
+
+
+def seen_change(state: GameState, before: Scene, after: Scene, beans: dict[str, int] | None) -> Observation | None:
+    """What the tracker makes of still frames of ``before``, a hand passing and still frames of ``after``, each card
+    taken as ``beans`` (the game's deck) allows: the observation the change settles."""
+    tracker = TableTracker()
+    settle(tracker, state, view_of(before, (ANN,), SURE, beans), 4)
+    tracker.observe(view_of(after, (ANN,), SURE, beans), True, state)
+    return next(filter(None, (tracker.observe(view_of(after, (ANN,), SURE, beans), False, state) for _ in range(4))),
+                None)
+
+
+def test_a_card_named_a_bean_the_games_deck_lacks_is_taken_for_the_likeliest_bean_it_has():
+    """A group's stink card lost to a coffee in its one enrollment photo: the Amigo deck has no coffee, so a stink
+    card named a coffee, even surely, is no coffee. Its column is left open and guessed the likeliest Amigo bean,
+    the face-up card and the pile's top card likewise; a bean the deck has is told as the camera named it."""
+    scene = amigo_scene(("coffee", 3, 0.95, (("coffee", 0.95), ("stink", 0.04), ("cocoa", 0.01)), "fields-0"),
+                        ("blue", 1, 0.97, (("blue", 0.97), ("wax", 0.03)), "fields-0"),
+                        ("wax", 1, 0.6, (("wax", 0.6), ("soy", 0.3), ("red", 0.1)), FACE_UP),
+                        ("cognac", 1, 0.92, (("cognac", 0.92), ("stink", 0.05), ("chili", 0.03)), "discard"))
+    beans = table().deck_counts
+    anyway = view_of(scene, (ANN,), SURE)
+    assert anyway.fields == ((ANN, (("blue", 1), ("coffee", 3))),) and anyway.discard == ("cognac",)
+    view = view_of(scene, (ANN,), SURE, beans)
+    assert view.fields == ((ANN, ((None, 3), ("blue", 1))),) and view.guesses == ((ANN, (("stink", 3),)),)
+    assert view.likely == ((ANN, ((3, (("stink", 0.04),)),)),)
+    assert view.face_up == ("soy",) and view.face_up_unsure and view.face_up_likely == ((("soy", 0.3), ("red", 0.1)),)
+    assert view.discard is None and view.pile_guess == ("stink",)
+
+
+def test_a_card_laid_on_a_field_and_named_surely_a_bean_the_deck_lacks_is_the_fields_bean():
+    """A second stink laid on Ann's stink, named a coffee at 0.95: no move explains a coffee field of 2, but the Amigo
+    deck has no coffee, and the plant of a stink is proposed."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "stink", "source": "hand"})
+    before = amigo_scene(("stink", 1, 0.95, (("stink", 0.95),), "fields-0"))
+    after = amigo_scene(("coffee", 2, 0.95, (("coffee", 0.95), ("stink", 0.04)), "fields-0"))
+    answers = {lacking: seen_change(state, before, after, None if lacking else state.deck_counts)
+               for lacking in (True, False)}
+    assert answers[True] is not None and not answers[True].events and answers[True].note  # no move explains it
+    dealt = answers[False]
+    assert dealt is not None and dealt.sure
+    assert dealt.events == ({"type": "plant", "player": ANN, "bean": "stink", "source": "hand", "field": 0},)
+
+
+def test_a_field_harvested_onto_the_pile_is_sure_where_the_deck_leaves_the_new_top_card_the_harvested_bean():
+    """Ann harvests her stink field onto the empty pile; its top card, a stink the camera names a coffee unsurely:
+    in an Amigo game that coffee is a stink, and the harvest is seen taken by the pile."""
+    state = play(table(), *[{"type": "plant", "player": ANN, "bean": "stink", "source": "hand"}] * 2)
+    before = amigo_scene(("stink", 2, 0.95, (("stink", 0.95),), "fields-0"))
+    after = amigo_scene(("coffee", 1, 0.7, (("coffee", 0.7), ("stink", 0.25), ("blue", 0.05)), "discard"))
+    answers = {lacking: seen_change(state, before, after, None if lacking else state.deck_counts)
+               for lacking in (True, False)}
+    lacking, dealt = answers[True], answers[False]
+    assert dealt is not None and dealt.events == ({"type": "harvest", "player": ANN, "field": 0},) and dealt.sure
+    assert lacking is not None and lacking.events == dealt.events and not lacking.sure  # a coffee: not the stink
+
+
+def test_a_harvest_is_seen_taken_by_the_pile_where_its_new_top_card_looks_more_like_the_harvested_bean_than_the_last():
+    """Ann harvests her 2 stinks onto a pile topped with a blue, in a classic game, which has coffees; the pile's top
+    card now lies elsewhere, named a coffee unsurely. Where the camera gave a stink far more than a blue, a stink landed
+    there: the harvest is sure. Where it gave the blue more, the blue may only have been bumped: it waits for a tap."""
+    state = GameState(Setup("classic", ("Ann", "Ben", "Cid")))
+    play(state, *[{"type": "plant", "player": ANN, "bean": "stink", "source": "hand"}] * 2)
+    state.discard.append("blue")  # scenario set-up: how the blue came there does not matter here
+    before = amigo_scene(("stink", 2, 0.95, (("stink", 0.95),), "fields-0"), ("blue", 1, 0.97, (), "discard"))
+    answers = []
+    for second in ("stink", "blue"):
+        after = amigo_scene(("coffee", 1, 0.6, (("coffee", 0.6), (second, 0.3), ("cocoa", 0.09)), "discard"))
+        moved = tuple(dataclasses.replace(stack, top=dataclasses.replace(stack.top, corners=stack.top.corners + 30))
+                      for stack in after.stacks)
+        answers.append(seen_change(state, before, dataclasses.replace(after, stacks=moved), state.deck_counts))
+    stink, blue = answers
+    assert stink is not None and stink.events == ({"type": "harvest", "player": ANN, "field": 0},) and stink.sure
+    assert blue is not None and blue.events == stink.events and not blue.sure
 
 
 def test_the_likelihood_of_a_table_is_what_the_camera_gave_the_beans_of_the_columns_it_was_unsure_of():

@@ -75,11 +75,11 @@ def lessons(scene: Scene, state: GameState, settled: Mapping[Part, Told], sure: 
     for seat, columns in sorted(seat_columns(scene, sure, state.deck_counts).items()):
         fields, told = game.get(seat, ()), settled.get(seat)
         if (told is None or columns_differing(fields, cast(tuple[Column, ...], told))
-                or columns_differing(fields, tuple(column for column, _ in columns))):  # fmt: skip
+                or columns_differing(fields, tuple(reading.column(stack.count) for reading, stack in columns))):
             continue
         pure = {(f.bean, f.count) for f in state.players[seat].fields if f.count and len(set(f.cards)) == 1}
-        for column, stack in columns:
-            fits = fitting(column, fields)
+        for reading, stack in columns:
+            fits = fitting(reading.column(stack.count), fields)
             if len(fits) == 1 and fits[0] in pure:
                 found.append(Lesson(seat, str(fits[0][0]), fits[0][1], stack.top.corners, stack.top.label))
     return found

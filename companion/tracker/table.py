@@ -131,10 +131,10 @@ class Steadiness:
             return None
         if not held:
             self.told.update(now)
-        guesses, doubts, pile = self._guesses(now), self._face_up_doubts(now), self._pile_guess(now)
+        guesses, doubts, (pile, pile_likely) = self._guesses(now), self._face_up_doubts(now), self._pile_guess(now)
         return replace(TableView.of_parts(now), guesses=guesses, pile_guess=pile, face_up_unsure=doubts is not None,
                        likely=self._likely(now, guesses), face_up_likely=doubts or (), held=frozenset(held),
-                       pile_likely=self._pile_likely(now, pile))
+                       pile_likely=pile_likely)
 
     def settle(self, view: TableView) -> None:
         """Take ``view``, which :meth:`feed` gave with parts held as they were (:attr:`TableView.held`), as what the
@@ -164,15 +164,13 @@ class Steadiness:
                 likely.append((seat, odds))
         return tuple(likely)
 
-    def _pile_guess(self, now: dict[Part, Told]) -> tuple[str, ...] | None:
-        """The discard pile's top card's guess that most of the last still frames telling the pile as ``now`` made."""
-        return _most([view.pile_guess for view in self._reading(DISCARD, now)])
-
-    def _pile_likely(self, now: dict[Part, Told], guess: tuple[str, ...] | None) -> Likely:
-        """The beans the discard pile's top card may be, as the latest of the last still frames that made the voted
-        ``guess`` read it (none without a guess)."""
-        voters = [view for view in self._reading(DISCARD, now) if guess is not None and view.pile_guess == guess]
-        return voters[-1].pile_likely if voters else ()
+    def _pile_guess(self, now: dict[Part, Told]) -> tuple[tuple[str, ...] | None, Likely]:
+        """The discard pile's top card's guess that most of the last still frames telling the pile as ``now`` made, and
+        the beans it may be as the latest of those frames read it (none without a guess)."""
+        reading = self._reading(DISCARD, now)
+        guess = _most([view.pile_guess for view in reading])
+        voters = [view for view in reading if guess is not None and view.pile_guess == guess]
+        return guess, voters[-1].pile_likely if voters else ()
 
     def _face_up_doubts(self, now: dict[Part, Told]) -> tuple[Likely, ...] | None:
         """Where at least half the last still frames telling the face-up area as ``now`` named a card in it unsurely,
@@ -384,7 +382,7 @@ def landed_anew(likely: Likely, was: Sequence[str], top: Sequence[str]) -> bool:
     ``top`` from the card of the bean it ``was``: the new bean holds at least ``SURE`` of what the camera gave the two.
     A top card seen elsewhere is either a card that landed or the last one, bumped: a stink card named a coffee at
     0.6, a stink at 0.05 and a blue at 0.001 is a stink landed on a blue, not the blue moved."""
-    if not likely or not was or not top or was == top:
+    if not likely or not was or not top or tuple(was) == tuple(top):
         return False
     new = chance(likely, top[0])
     return new >= SURE * (new + chance(likely, was[0]))

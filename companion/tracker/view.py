@@ -13,7 +13,7 @@ import math
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 import numpy as np
 
@@ -48,6 +48,19 @@ frame after frame moves by about a pixel and turns by up to 3 degrees (measured 
 FIELDS_PREFIX = "fields-"
 FACE_UP = "face-up"
 DISCARD = "discard"
+
+
+class Reading(NamedTuple):
+    """What the camera took a card for, as the game's deck allows (:func:`as_dealt`): the bean, whether it named it
+    surely, and the beans it may be (most probable first)."""
+
+    bean: str
+    named: bool
+    likely: Likely
+
+    def column(self, count: int) -> Column:
+        """The field column of ``count`` cards this card tops: its bean, or None where it was not named surely."""
+        return (self.bean if self.named else None), count
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,36 +147,35 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float, beans: Collection[s
     ``sure`` confidence leaves its column's bean open (its bean a guess); the discard pile's top card, the pile untold
     (its bean a guess); a face-up card, its name told but the view unsure of the face-up area. Where the pile's top
     card lies is told where the pile is one stack, sure or not. Each card is taken as the game's deck ``beans`` allows
-    (:func:`taken_for`)."""
+    (:func:`as_dealt`)."""
     face_up: list[str] = []
     face_up_likely: list[Likely] = []
-    discarded: list[tuple[str, bool]] = []
+    discarded: list[Reading] = []
     pile_top: Place | None = None
-    pile_odds: Likely = ()
     for stack in scene.stacks:
-        bean, named, odds = taken_for(stack, sure, beans)
         if stack.zone == FACE_UP:
-            face_up += [bean] * stack.count
-            face_up_likely += [] if named else [odds] * stack.count
+            reading = as_dealt(stack, sure, beans)
+            face_up += [reading.bean] * stack.count
+            face_up_likely += [] if reading.named else [reading.likely] * stack.count
         elif stack.zone == DISCARD:
-            discarded.append((bean, named))
-            pile_top, pile_odds = place_of(stack.top.corners), odds
+            discarded.append(as_dealt(stack, sure, beans))
+            pile_top = place_of(stack.top.corners)
     by_seat = seat_columns(scene, sure, beans)
     zones = set(scene.zones)
-    fields = tuple((seat, _sorted(column for column, _ in by_seat.get(seat, ()))) for seat in sorted(set(seats))
-                   if f"{FIELDS_PREFIX}{seat}" in zones)  # fmt: skip
-    pile = top_of_pile(discarded) if DISCARD in zones else None
-    unsure = [(seat, sorted(((bean, stack.count), odds) for (told, _), stack in stacks if told is None
-                            for bean, _, odds in [taken_for(stack, sure, beans)] if bean != UNKNOWN))
+    fields = tuple((seat, _sorted(reading.column(stack.count) for reading, stack in by_seat.get(seat, ())))
+                   for seat in sorted(set(seats)) if f"{FIELDS_PREFIX}{seat}" in zones)  # fmt: skip
+    pile = top_of_pile([(reading.bean, reading.named) for reading in discarded]) if DISCARD in zones else None
+    unsure = [(seat, sorted(((reading.bean, stack.count), reading.likely) for reading, stack in stacks
+                            if not reading.named and reading.bean != UNKNOWN))
               for seat, stacks in sorted(by_seat.items())]  # fmt: skip
-    alone = len(discarded) == 1
-    guess = (discarded[0][0],) if pile is None and alone and discarded[0][0] != UNKNOWN else None
+    top = discarded[0] if len(discarded) == 1 else None
+    guess = top if top is not None and pile is None and top.bean != UNKNOWN else None
     guesses = tuple((seat, tuple(column for column, _ in told)) for seat, told in unsure if told)
     likely = tuple((seat, tuple((count, odds) for (_, count), odds in told)) for seat, told in unsure if told)
     seen_up = FACE_UP in zones
-    return TableView(fields, tuple(sorted(face_up)) if seen_up else None, pile, pile_top if alone else None, guesses,
-                     guess, bool(face_up_likely) and seen_up, likely, tuple(face_up_likely) if seen_up else (),
-                     pile_likely=pile_odds if guess is not None else ())
+    return TableView(fields, tuple(sorted(face_up)) if seen_up else None, pile, pile_top if top is not None else None,
+                     guesses, (guess.bean,) if guess is not None else None, bool(face_up_likely) and seen_up, likely,
+                     tuple(face_up_likely) if seen_up else (), pile_likely=guess.likely if guess is not None else ())
 
 
 def view_in_game(scene: Scene, state: GameState, sure: float) -> TableView:
@@ -171,19 +183,19 @@ def view_in_game(scene: Scene, state: GameState, sure: float) -> TableView:
     return view_of(scene, range(len(state.players)), sure, state.deck_counts)
 
 
-def taken_for(stack: Stack, sure: float, beans: Collection[str] | None = None) -> tuple[str, bool, Likely]:
-    """What the camera took a stack's top card for, as the game's deck (``beans``; any bean where None) allows: the
-    bean, whether it named it surely (at least ``sure``), and the beans of the deck it may be (most probable first).
-    A card named a bean the deck has none of is no card the camera named surely: it is taken for the likeliest bean
-    the deck has (a stink card of a group's deck lost to a coffee in an Amigo game, which has no coffee, is its
-    likeliest Amigo bean, a stink). A card back, or a card named nothing, stays as it is."""
+def as_dealt(stack: Stack, sure: float, beans: Collection[str] | None = None) -> Reading:
+    """What the camera took a stack's top card for, as the game's deck (``beans``; any bean where None) allows: named
+    surely at ``sure`` or more, the beans it may be those of the deck. A card named a bean the deck has none of is no
+    card the camera named surely: it is taken for the likeliest bean the deck has (a stink card of a group's deck lost
+    to a coffee in an Amigo game, which has no coffee, is its likeliest Amigo bean, a stink). A card back, or a card
+    named nothing, stays as it is."""
     bean, named, likely = stack.bean, stack.top.confidence >= sure, stack.top.likely
     if beans is None or bean not in CATALOGUE:
-        return bean, named, likely
+        return Reading(bean, named, likely)
     dealt = tuple((label, odds) for label, odds in likely if label in beans)
     if bean in beans:
-        return bean, named, dealt
-    return (dealt[0][0] if dealt else bean), False, dealt
+        return Reading(bean, named, dealt)
+    return Reading(dealt[0][0] if dealt else bean, False, dealt)
 
 
 def face_up_as(seen: TableView, game: tuple[str, ...]) -> TableView:
@@ -199,16 +211,13 @@ def face_up_as(seen: TableView, game: tuple[str, ...]) -> TableView:
 
 
 def seat_columns(scene: Scene, sure: float, beans: Collection[str] | None = None
-                 ) -> dict[int, list[tuple[Column, Stack]]]:
-    """Each seat's field columns in a scene placed in its zones, each with its stack; a top card named with less than
-    ``sure`` confidence, or named a bean the game's deck ``beans`` lacks (:func:`taken_for`), leaves its column's bean
-    open."""
-    by_seat: dict[int, list[tuple[Column, Stack]]] = {}
+                 ) -> dict[int, list[tuple[Reading, Stack]]]:
+    """Each seat's field columns in a scene placed in its zones: what the camera took each top card for, as the game's
+    deck ``beans`` allows (:func:`as_dealt`), with its stack."""
+    by_seat: dict[int, list[tuple[Reading, Stack]]] = {}
     for stack in scene.stacks:
         if stack.zone and stack.zone.startswith(FIELDS_PREFIX):
-            bean, named, _ = taken_for(stack, sure, beans)
-            by_seat.setdefault(int(stack.zone[len(FIELDS_PREFIX):]), []).append(((bean if named else None,
-                                                                                  stack.count), stack))
+            by_seat.setdefault(int(stack.zone[len(FIELDS_PREFIX):]), []).append((as_dealt(stack, sure, beans), stack))
     return by_seat
 
 

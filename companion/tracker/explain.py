@@ -154,12 +154,13 @@ def set_aside(state: GameState, seen: TableView) -> Explained | None:
     holds back no change elsewhere); None where no part, or more than one, does so, or where some explanation takes
     cards away (:data:`ABSENCES`: a hand over the table may hide the part set aside and more, so only cards laid count
     here). A part whose change is all there is to explain is never set aside: the rules refuse it, and the tablet says
-    so."""
+    so; nor is a part where the game has no cards: cards lying there were laid, not misread (a game started while the
+    table still shows another game's cards, its discard pile among them)."""
     game = game_view(state, tuple(seat for seat, _ in seen.fields)).parts()
     kept = []
     for part, reading in seen.parts().items():
-        if fits(part, reading, game[part]):
-            continue  # a part that agrees with the game is evidence, not a misreading
+        if fits(part, reading, game[part]) or not game[part]:
+            continue  # agreeing with the game is evidence; cards where the game has none were laid, not misread
         rest = seen.telling(part, game[part])
         found = explanations(state, rest)
         if found is not None and any(moves for _, moves in found):

@@ -618,6 +618,17 @@ def test_cards_gone_are_never_explained_by_setting_a_part_aside():
     assert observation is not None and observation.events == () and observation.note
 
 
+@pytest.mark.parametrize("pile, face_up", [(("black-eyed",), ()), ((), ("chili",))], ids=["pile", "face-up"])
+def test_a_new_game_beside_another_games_cards_gets_no_moves_pushed(pile, face_up):
+    """A game is started while the table still shows another game's: Ann's blue and chili fields, and a black-eyed on
+    the discard pile (or a chili face up). Ann may plant the blue and the chili from her hand, but nothing put a card
+    on the new game's pile or face up: those cards were laid, not misread, so they are not set aside to explain the
+    rest by two plants, and the tablet says that no move explains the table."""
+    observation = settle(TableTracker(), table(), piled(seen(ann=(("blue", 1), ("chili", 1)), face_up=face_up), pile))
+    assert observation is not None and observation.events == () and observation.note
+    assert not observation.sure
+
+
 def test_a_part_that_changed_settles_only_on_enough_agreeing_frames():
     steadiness = Steadiness(window=4, votes=3)
     for _ in range(3):

@@ -96,8 +96,9 @@ def table_frames(state: GameState, faces: dict[str, np.ndarray], seed: int, rng:
                       for frame in ([table, later] if bumped else [table])]  # the same hand, before and after
         half = still // 2
         frames += [resting_on[0]] * half + [resting_on[-1]] * (still - half) + [later] * still
-    return [sensor(light(frame, np.random.default_rng([seed, 3]), shadow=False), np.random.default_rng([seed, k]))
-            for k, frame in enumerate(frames)]
+    lit = {id(frame): light(frame, np.random.default_rng([seed, 3]), shadow=False)  # the same light: each picture once
+           for frame in frames}
+    return [sensor(lit[id(frame)], np.random.default_rng([seed, k])) for k, frame in enumerate(frames)]
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -9,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.cli import main
 from companion.records import RecordError, load_record, loads_record, replay
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "records"
@@ -16,7 +19,22 @@ CARD_EXAMPLES = sorted(p for p in EXAMPLES.glob("*.jsonl") if not p.name.startsw
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, timeout=60)
+    """The ``companion`` command run in this process (a program's start-up costs a second a run; the command runs as a
+    program in :func:`test_the_command_runs_as_a_program`): its exit status and what it wrote."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return subprocess.CompletedProcess(["companion", *args], code, out.getvalue(), err.getvalue())
+
+
+def test_the_command_runs_as_a_program(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "companion", "replay", str(CARD_EXAMPLES[0]), "--json"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["game_over"]
+    broken = subprocess.run([sys.executable, "-m", "companion", "replay", str(write(tmp_path, ['{"format": "pgn"}']))],
+                            capture_output=True, text=True, timeout=60)
+    assert broken.returncode == 2 and "not a game record" in broken.stderr and "Traceback" not in broken.stderr
 
 
 def test_every_ruleset_player_count_and_module_has_a_complete_example():

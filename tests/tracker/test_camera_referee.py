@@ -56,19 +56,23 @@ def test_a_recorded_game_seen_by_the_camera_gives_back_its_visible_events():
     assert not any(e.wrong_sure for e in events)  # none wrong and sure
 
 
+GROUP_EVENTS = 26
+"""Events of the record played with a group's deck: about three turns (the house deck's four take twice as long)."""
 GROUP_FOUND = 0.6
 """Share of the visible events found with a held-out woodcut deck on the table, enrolled from one photo per bean and
-learning in play (measured on these 40 events, deck seed 515: 25 of 29, none extra, 6 cards learnt, one of them
-flagged; 22 of 29 and one extra when the test was written)."""
+learning in play (measured on these 26 events, deck seed 515: 15 of 18, none extra, 4 cards learnt, none flagged; on 40
+events, 25 of 29, none extra, 6 cards learnt, one of them flagged, and 22 of 29 and one extra when the test was
+written)."""
 
 
 @pytest.mark.slow
 def test_a_groups_own_deck_on_the_table_is_named_against_its_profile_and_learnt_in_play():
     reader = SceneReader()
     group = GroupDeck("woodcut", 515, reader.classifier, learn=True)
-    events = list(referee(RECORD, 0, EVENTS, reader, group=group))
+    events = list(referee(RECORD, 0, GROUP_EVENTS, reader, group=group))
     expected = [e.expected for e in events]
     proposed = [p for e in events for p in e.proposed]
+    assert len(expected) >= 15
     assert common(expected, proposed) >= GROUP_FOUND * len(expected), (expected, proposed)
     assert not any(e.wrong_sure for e in events)
     assert sum(map(len, group.learnt.values())) >= 1

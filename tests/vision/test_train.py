@@ -113,9 +113,9 @@ def test_settled_threshold_follows_second_looks_until_it_stops_moving():
 
 
 def tiny_run(main, key: str, folder: Path):  # noqa: ANN001, ANN201 - a training module's main; a Manifest
-    """A few steps of a training on whole decks into a copied models folder; its manifest, once the run's record
+    """One step of a training on whole decks into a copied models folder; its manifest, once the run's record
     (its options and log) landed in it beside the other records, unchanged."""
-    code = main(["--decks", "2", "--tests", "1", "--steps", "3", "--batch-decks", "2", "--check-decks", "1",
+    code = main(["--decks", "2", "--tests", "1", "--steps", "1", "--batch-decks", "2", "--check-decks", "1",
                  "--workers", "1", "--out", str(models_folder(folder))])
     assert code == 0
     record = json.loads((folder / "manifest.json").read_text())["training"]
@@ -139,9 +139,10 @@ def test_the_detail_matcher_trains_and_exports_what_the_runtime_loads(tmp_path):
     assert np.isfinite(matcher.logit(maps, maps[:1]))
 
 
-def test_the_deck_network_trains_and_exports_what_the_runtime_loads(tmp_path):
+@pytest.mark.slow
+def test_the_deck_network_trains_exports_what_the_runtime_loads_and_goes_on_from_its_weights(tmp_path):
     """The new deck network's file and checksum land in the manifest, and the runtime embeds a crop and its turn
-    alike with it."""
+    alike with it; a run started from the weights it wrote, taking no step, writes those weights again."""
     manifest, shipped = tiny_run(train_deck.main, "deck", tmp_path / "models"), load_manifest()
     assert manifest.deck.sha256 != shipped.deck.sha256
     assert manifest.classifier == shipped.classifier and manifest.detail_features == shipped.detail_features
@@ -150,15 +151,10 @@ def test_the_deck_network_trains_and_exports_what_the_runtime_loads(tmp_path):
     joint = classifier.deck_embed([crop, crop[::-1, ::-1]])
     assert joint.shape == (2, classifier.deck_dim) and np.allclose(joint[0, 64:], joint[1, 64:], atol=1e-4)
 
-
-@pytest.mark.slow
-def test_deck_training_goes_on_from_the_weights_a_run_wrote(tmp_path):
-    first = tmp_path / "first"
-    train_deck.main(["--decks", "2", "--tests", "1", "--steps", "2", "--batch-decks", "2", "--check-decks", "1",
-                     "--workers", "1", "--out", str(first)])
-    weights = torch.load(first / "deck_net.pt")
+    first = tmp_path / "models" / "deck_net.pt"
+    weights = torch.load(first)
     code = train_deck.main(["--decks", "2", "--tests", "1", "--steps", "0", "--batch-decks", "2", "--check-decks", "1",
-                            "--workers", "1", "--out", str(tmp_path / "again"), "--start", str(first / "deck_net.pt")])
+                            "--workers", "1", "--out", str(tmp_path / "again"), "--start", str(first)])
     assert code == 0
     again = torch.load(tmp_path / "again" / "deck_net.pt")
     assert all(torch.equal(weights[k], again[k]) for k in weights)  # no step taken: the weights it started from

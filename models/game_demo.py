@@ -6,7 +6,8 @@ harvest, its beans on the discard pile), with a hand passing over the table as i
 the events a camera cannot see (trades, ending the trading, draws) go by unseen, as they would
 at a real table. Start a game with the record's ruleset, players and start player (``game``
 says which) and the camera proposes the record's events on it; confirm them as they come, or
-turn auto-accept on.
+turn auto-accept on. The table starts its game over whenever a game is started beside it
+(:meth:`GameDemo.restart`), so the game may be started at any time after the demo.
 """
 
 from __future__ import annotations
@@ -44,14 +45,16 @@ class GameDemo:
         self.clock = clock
         self.step_s = step_s
         players = ", ".join(header.players)
-        self.name = "demo table"
         self.live = False
         self.game = f"{header.ruleset}: {players}, {header.players[header.start_player]} first"
         """The game to start beside the demo, in words."""
+        self.name = f"demo table (start a game of {self.game})"
+        """What the camera's status line calls the source: it says which game to start."""
         self.state = GameState(self.setup)
         self._next = 0
         self._due = 0.0
         self._hand = 0
+        self._rewind = False
         self._rng = np.random.default_rng(0)
         self._drawn: tuple[tuple, np.ndarray] | None = None
         self._faces = {bean: render_face(house_design(bean)) for bean in self.state.deck_counts}
@@ -59,9 +62,18 @@ class GameDemo:
     def open(self) -> None:
         self._due = self.clock() + self.step_s
 
+    def restart(self) -> None:
+        """Play the record again from its start, at the next frame: a game was started beside the demo table, whose
+        players clear it and begin (the table had gone on playing meanwhile)."""
+        self._rewind = True
+
     def read(self) -> np.ndarray:
         """The table now; past the step time the game moves on to its next change a camera can see."""
-        if self.clock() >= self._due:
+        if self._rewind:
+            self._rewind = False
+            self.state, self._next, self._hand = GameState(self.setup), 0, HAND_FRAMES
+            self._due = self.clock() + self.step_s
+        elif self.clock() >= self._due:
             self._advance()
             self._due = self.clock() + self.step_s
         seen = (len(self.state.move_stack), repr(_fields(self.state)), tuple(self.state.face_up),

@@ -243,6 +243,12 @@ class Camera:
             self._new_frame.notify_all()
             return self._latest
 
+    def game_started(self) -> None:
+        """A game was started at the table: a source that replays a recorded game (the demo table) starts it over."""
+        restart = getattr(self.source, "restart", None)
+        if callable(restart):
+            restart()
+
     def status(self) -> dict[str, Any]:
         """State ("online", "blind": a picture that cannot be refereed, "offline", "error"), a sentence, the source,
         cards seen and the deck in use."""

@@ -33,6 +33,8 @@ class CameraPart(Protocol):
 
     def close(self) -> None: ...
 
+    def game_started(self) -> None: ...
+
 
 class Hardware:
     """Starts the hardware named in the settings and publishes its status to the ``hardware`` channel."""
@@ -57,6 +59,11 @@ class Hardware:
             self.dice.close()
         if self.camera is not None:
             self.camera.close()
+
+    def game_started(self) -> None:
+        """A card game was started at the table: the camera hears of it (the demo table starts its game over)."""
+        if self.camera is not None:
+            self.camera.game_started()
 
     def status(self) -> dict[str, Any]:
         """Dice and camera, as the page shows them inline."""

@@ -3,7 +3,9 @@ which the camera referee reads back as the record's events."""
 
 from __future__ import annotations
 
-from companion.rules.moves import move_from_dict
+import numpy as np
+
+from companion.rules.moves import move_from_dict, move_to_dict
 from companion.rules.state import GameState
 from companion.tracker.table import TableTracker
 from companion.tracker.view import view_of
@@ -35,3 +37,23 @@ def test_the_demo_table_plays_its_record_and_the_referee_reads_it_back(classifie
         return event["type"], event.get("bean"), sorted(event.get("beans", []))
 
     assert [seen(e) for e in proposed] == [seen(e) for e in source.events[:4]]
+
+
+def test_the_demo_table_starts_its_record_over_when_told_a_game_began():
+    now = [0.0]
+    demo = GameDemo(clock=lambda: now[0], step_s=4.0)
+    demo.open()
+    empty = demo.read()
+    for step in range(1, 4):
+        now[0] = 4.0 * step
+        demo.read()
+    assert len(demo.state.move_stack) >= 3
+    demo.restart()
+    assert len(demo.state.move_stack) >= 3  # taken up at the next frame, on the camera's own thread
+    hand = demo.read()
+    assert demo.state.move_stack == [] and not np.array_equal(hand, empty)  # cleared, a hand over the table
+    demo.read(), demo.read()
+    assert np.array_equal(demo.read(), empty)  # the hand gone: the empty table, as when the demo opened
+    now[0] += 4.0
+    demo.read()
+    assert [move_to_dict(move) for move in demo.state.move_stack] == demo.events[:1]

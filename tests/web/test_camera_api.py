@@ -22,12 +22,14 @@ import pytest
 from flask import Flask
 
 from companion.cards import VISION_LABELS
+from companion.rules.moves import move_to_dict
 from companion.vision.folder import LOPSIDED
 from companion.vision.manifest import load_manifest
 from companion.vision.profile import FORMAT
 from companion.vision.sources import CameraOffline, OpenCVCamera, SyntheticTable, open_source
 from companion.vision.zones import TableZones
 from models.camera import photograph
+from models.game_demo import GameDemo
 from models.render import house_design, render_face
 from support.doubtful_photo import card_off_the_edge
 from support.live_server import live_server
@@ -633,3 +635,23 @@ def test_a_profile_from_another_model_without_its_photos_is_set_aside_with_a_rea
     assert body["profile"] is None and "another model" in body["profile_problem"]
     assert "build the deck again" in body["profile_problem"]
     assert deck == "house"
+
+
+def test_a_game_started_beside_the_demo_table_starts_the_demo_over(app: Flask, clock: Clock) -> None:
+    """The demo table plays its record from the moment it opens; a game started later finds the table at its own
+    start (the demo's players clear the table and begin again), not several changes ahead of it."""
+    demo = GameDemo(clock=clock, step_s=4.0)
+    camera = attach(app, demo, clock)
+    camera.step()  # the demo opens
+    for _ in range(3):
+        clock.now += 4.0
+        camera.step()
+    assert len(demo.state.move_stack) >= 3  # the table has gone on
+    Editor(app.test_client()).start(ruleset="amigo-25", players=["Ann", "Ben", "Cid", "Dee"])
+    camera.step()
+    assert demo.state.move_stack == []  # the new game's table: empty, a hand over it
+    clock.now += 4.0
+    camera.step()
+    assert [move_to_dict(move) for move in demo.state.move_stack] == demo.events[:1]  # and its first change again
+    status = app.test_client().get("/api/camera").get_json()
+    assert "start a game of amigo-25: Ann, Ben, Cid, Dee, Ann first" in status["message"]  # which game to start

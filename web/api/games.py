@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.records.format import Header, RecordError
 from companion.records.jsonl import dumps_record
@@ -53,6 +53,8 @@ def start_game() -> tuple[Response, int]:
     except RecordError as exc:
         raise ApiError(400, exc.message) from None
     session = tables().start(header)
+    if header.game == "bohnanza":
+        current_app.extensions["hardware"].game_started()
     return jsonify(tables().snapshot(session)), 201
 
 

@@ -26,7 +26,7 @@ from companion.vision.classifier import UNKNOWN
 from companion.vision.errors import VisionError
 from companion.vision.picture import PictureWatch
 from companion.vision.scene import Scene, SceneReader, SeenCard, Stack
-from companion.vision.sources import CameraOffline, FrameSource, open_source
+from companion.vision.sources import CameraOffline, FrameSource, PlaysAGame, open_source
 from companion.vision.table_reader import Reading, TableReader
 from companion.vision.zones import TableZones, read_zone_file, write_zone_file
 from web.enrollment import Deck, label_name
@@ -245,9 +245,8 @@ class Camera:
 
     def game_started(self) -> None:
         """A game was started at the table: a source that replays a recorded game (the demo table) starts it over."""
-        restart = getattr(self.source, "restart", None)
-        if callable(restart):
-            restart()
+        if isinstance(self.source, PlaysAGame):
+            self.source.restart()
 
     def status(self) -> dict[str, Any]:
         """State ("online", "blind": a picture that cannot be refereed, "offline", "error"), a sentence, the source,

@@ -169,7 +169,7 @@ class Steadiness:
         the beans it may be as the latest of those frames read it (none without a guess)."""
         reading = self._reading(DISCARD, now)
         guess = _most([view.pile_guess for view in reading])
-        voters = [view for view in reading if guess is not None and view.pile_guess == guess]
+        voters = [view for view in reading if view.pile_guess == guess] if guess is not None else []
         return guess, voters[-1].pile_likely if voters else ()
 
     def _face_up_doubts(self, now: dict[Part, Told]) -> tuple[Likely, ...] | None:
@@ -263,10 +263,10 @@ def _changing(seen: TableView, games: Sequence[TableView], was: TableView) -> Ta
     its guess, where its count is that of no column that some explanation has and not every one leaves as it was
     (:func:`_varying`): it stands for a field no explanation touches, and what the camera took it for tells nothing of
     the change (a stink left beside a harvested green, which a group's deck lost to a soy)."""
-    before = was.seats()
-    changed = {seat for game in games for seat, columns in game.fields if columns != before[seat]}
+    before, after = was.seats(), [game.seats() for game in games]
+    changed = {seat for seats in after for seat, columns in seats.items() if columns != before[seat]}
     pile = any(game.discard != was.discard for game in games)
-    varying = {seat: _varying(before[seat], [game.seats().get(seat, ()) for game in games]) for seat in changed}
+    varying = {seat: _varying(before[seat], [seats.get(seat, ()) for seats in after]) for seat in changed}
 
     def kept(seat: int, column: Column) -> bool:
         return column[0] is not None or column[1] in varying[seat]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import cv2
 import numpy as np
@@ -44,6 +44,14 @@ class FrameSource(Protocol):
     def read(self) -> np.ndarray: ...
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class PlaysAGame(Protocol):
+    """A frame source that plays a recorded game (the demo table): told a game was started beside it, it starts that
+    game over."""
+
+    def restart(self) -> None: ...
 
 
 def open_source(spec: str, clock: Callable[[], float] = time.monotonic, loop: bool = True) -> FrameSource:

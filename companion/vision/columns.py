@@ -51,6 +51,9 @@ class Column:
     """The column read from its other end, where that end's explanation also stands for cards and one of the two
     holds more than one: which end the top card lies at is then left to its look
     (:class:`~companion.vision.scene.SceneReader`)."""
+    plain: bool = False
+    """A lone card whose face is plain and shows no card top: a pale card, or a box lid or a phone's back, which only
+    its name tells apart (:class:`~companion.vision.scene.SceneReader` keeps it only where it is named a bean)."""
 
 
 @dataclass(frozen=True)
@@ -80,14 +83,18 @@ def believed(end: End) -> bool:
 
 def decide(*ends: End) -> Column | None:
     """A column from its ends (both, or one already known to be its far end): the one explained better is read
-    from its far end, with the other end's reading where that too stands for cards (:attr:`Column.other`); None when
-    no explanation stands for cards."""
+    from its far end, with the other end's reading where that too stands for cards (:attr:`Column.other`); where
+    none stands for cards, a lone card with a plain face (:attr:`Column.plain`); else None."""
     found = sorted(((end, end.explained) for end in ends if end.explained is not None and believed(end)),
                    key=lambda pair: -pair[1].score)
     columns = [_read_from(end, explained) for end, explained in found]
     if len(columns) == 2 and max(column.count for column in columns) > 1:
         return replace(columns[0], other=columns[1])
-    return columns[0] if columns else None
+    if columns:
+        return columns[0]
+    lone = sorted(((end, end.explained) for end in ends if end.explained is not None and len(end.explained.tops) == 1),
+                  key=lambda pair: -pair[1].score)
+    return replace(_read_from(*lone[0]), plain=True) if lone else None
 
 
 def _read_from(end: End, explained: Explained) -> Column:

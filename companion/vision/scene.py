@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from companion.cards import BACK
 from companion.vision.card_sized import card_sized
 from companion.vision.classifier import UNKNOWN, CardClassifier, Gallery, Likely, Prediction
 from companion.vision.columns import Column, ColumnReader
@@ -179,10 +180,13 @@ class SceneReader:
         return Scene(cards, stacks)
 
     def _hold(self, frame: np.ndarray, outlines: list[np.ndarray], gallery: Gallery | None) -> list[Held]:
-        """What each outline holds: its column with its top card named, or nothing (no column found)."""
+        """What each outline holds: its column with its top card named, or nothing (no column found, or a plain
+        lone card not named a bean: :attr:`~companion.vision.columns.Column.plain`)."""
         columns = self.columns.read(frame, outlines)
         named = iter(self._name(frame, [c for c in columns if c is not None], gallery))
-        return [() if c is None else (next(named),) for c in columns]
+        held = [None if c is None else next(named) for c in columns]
+        return [() if pair is None or (pair[0].plain and pair[1].label in (UNKNOWN, BACK)) else (pair,)
+                for pair in held]
 
     def _name(self, frame: np.ndarray, columns: list[Column],
               gallery: Gallery | None) -> list[tuple[Column, Prediction]]:

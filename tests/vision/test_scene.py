@@ -200,3 +200,28 @@ def test_an_outline_is_cut_in_halves_only_where_two_cards_side_by_side_fit_it():
     for half in cut:
         assert np.linalg.norm(half[1] - half[0]) < np.linalg.norm(half[2] - half[1])  # a short side first
     assert halves(np.float32([[0, 0], [56, 0], [56, 100], [0, 100]])) == []
+
+
+
+def test_a_pale_card_is_read_where_the_deck_names_it_and_a_plain_lid_is_not(scene_reader, kit):
+    """A deck printed pale: a lone card's face is as plain as a box lid's and shows no card top, so only its name
+    tells it from one. Against that deck enrolled (from its faces as printed), the pale card is a stack of one; the lid
+    beside it, which the deck takes for its (as pale) back, is none: a plain lone card stands only as a bean."""
+    from companion.vision.keypoints import DETAIL_SIZE
+    from companion.vision.profile import enroll
+
+    def pale(label: str) -> np.ndarray:
+        paper = np.array([200, 228, 240], np.float32)
+        return (render_face(house_design(label)).astype(np.float32) * 0.12 + paper * 0.88).astype(np.uint8)
+
+    printed = {label: [[cv2.resize(pale(label), DETAIL_SIZE, interpolation=cv2.INTER_AREA)]] for label in VISION_LABELS}
+    gallery = enroll(scene_reader.classifier, printed, kit.seed).gallery
+    frame = table(np.random.default_rng(kit.seed))
+    card = card_quad((200, 240), 150, 10)
+    paste_card(frame, pale("chili"), card)
+    paste_card(frame, np.full((310, 200, 3), (205, 215, 220), np.uint8), card_quad((450, 240), 150, -5))  # a lid
+    outlines = find_outlines(frame)
+    assert len(outlines) == 2 and all(column.plain for column in scene_reader.columns.read(frame, outlines))
+    (stack,) = SceneReader(scene_reader.classifier).read(frame, gallery).stacks
+    assert (stack.bean, stack.count) == ("chili", 1)
+    assert np.linalg.norm(stack.corners.mean(axis=0) - card.mean(axis=0)) < 0.1 * 150

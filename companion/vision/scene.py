@@ -29,7 +29,7 @@ from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.lengthen import lengthened_all
 from companion.vision.rectify import warp_card
 from companion.vision.refine import CornerRefiner
-from companion.vision.strips import halves, outlined, to_strip
+from companion.vision.strips import halves, outlined, room_for_two, to_strip
 from companion.vision.views import CardViews, Deferred
 from companion.vision.zones import TableZones, carried, find_markers
 
@@ -161,7 +161,9 @@ class SceneReader:
         read = dict(zip(new, self._hold(frame, [found[k][0] for k in new], gallery)))
         unnamed = [k for k in new if not _named(read[k])]
         doubtful = [k for k in new if _doubtful(read[k])]
-        parts = {k: found[k][1] or halves(found[k][0]) for k in [*unnamed, *doubtful]}
+        lone = [found[k][0] for k, key in enumerate(keys) if _lone_and_sure(read[k] if k in read else self._known[key])]
+        parts = {k: found[k][1] or (halves(found[k][0]) if room_for_two(found[k][0], lone) else [])
+                 for k in [*unnamed, *doubtful]}
         held_in = iter(self._hold(frame, [piece for k in parts for piece in parts[k]], gallery))
         for k in parts:
             held = tuple(pair for _ in parts[k] for pair in next(held_in))
@@ -233,6 +235,12 @@ def _doubtful(held: Held) -> bool:
     """Whether an outline's reading is one lone card named below :data:`DOUBTFUL`."""
     return (len(held) == 1 and held[0][0].count == 1 and held[0][1].label != UNKNOWN
             and held[0][1].confidence < DOUBTFUL)
+
+
+def _lone_and_sure(held: Held) -> bool:
+    """Whether an outline's reading is one lone card named at :data:`DOUBTFUL` or more: a card's size in the frame."""
+    return (len(held) == 1 and held[0][0].count == 1 and held[0][1].label != UNKNOWN
+            and held[0][1].confidence >= DOUBTFUL)
 
 
 def _both_named(held: Held) -> bool:

@@ -6,14 +6,17 @@ table with a little noise, so the true corners and labels are known exactly.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
 
 from companion.cards import VISION_LABELS
 from companion.vision import scene as scene_module
+from companion.vision.classifier import Prediction
 from companion.vision.scene import SceneReader, classify, rectify
-from companion.vision.strips import find_outlines, halves, outlined
+from companion.vision.strips import find_outlines, halves, outlined, room_for_two
 from models.render import house_design, render_face
 from models.tabletop import card_quad, paste_card
 
@@ -180,6 +183,47 @@ def test_cards_side_by_side_that_a_glare_spot_bridges_are_read_apart(scene_reade
         assert np.linalg.norm(stack.corners.mean(axis=0) - quad.mean(axis=0)) < 0.1 * 150
     monkeypatch.setattr(scene_module, "halves", lambda outline: [])
     assert SceneReader(scene_reader.classifier).read(frame).stacks == ()  # without them, no card is seen
+
+
+def test_a_card_named_unsurely_is_one_card_where_it_is_no_larger_than_the_lone_cards_beside_it(scene_reader, kit,
+                                                                                                 monkeypatch):
+    """A group's card named unsurely (its bean lost to a poor enrollment photo) is as squat as two cards lying a
+    third of a card apart, and each of its halves, stretched to a card, may name a card more surely than it does. Beside
+    cards named surely, it is no larger than they are: one card, not two (classic-4p+bean-coin's blue cards of a
+    woodcut deck, each read as two black-eyed)."""
+    frame, truth = scene(kit.seed + 40)
+    label, quad = truth[0]
+    other = next(name for name in VISION_LABELS if name != label)
+
+    def unsure_whole_sure_halves(named):  # noqa: ANN001, ANN202 - wraps SceneReader._classify
+        def classify(image, quads, gallery, vouched):  # noqa: ANN001, ANN202
+            predictions = named(image, quads, gallery, vouched)
+            for k, found in enumerate(quads):
+                if np.linalg.norm(found.mean(axis=0) - quad.mean(axis=0)) < 0.4 * 150:  # the card, or one of its halves
+                    whole = cv2.contourArea(found) > 0.7 * cv2.contourArea(quad)
+                    predictions[k] = (replace(predictions[k], confidence=0.5) if whole
+                                      else Prediction(other, 0.95, 0.9, ((other, 0.95),)))
+            return predictions
+        return classify
+
+    def near_it() -> list[tuple[str, int]]:
+        reader = SceneReader(scene_reader.classifier)
+        named = reader._classify
+        monkeypatch.setattr(reader, "_classify", unsure_whole_sure_halves(named))
+        stacks = reader.read(frame).stacks
+        return [(s.bean, s.count) for s in stacks if np.linalg.norm(s.corners.mean(axis=0) - quad.mean(axis=0)) < 75]
+
+    assert near_it() == [(label, 1)]
+    monkeypatch.setattr(scene_module, "room_for_two", lambda outline, lone: True)  # as if nothing measured it
+    assert near_it() == [(other, 1), (other, 1)]  # its halves
+
+
+def test_an_outline_may_be_two_cards_only_where_it_is_half_again_as_large_as_the_frame_s_lone_cards():
+    card = np.float32([[0, 0], [64, 0], [64, 100], [0, 100]])
+    lone = [card, card + 200, card * 1.05]
+    assert not room_for_two(card * 1.1, lone)  # a card as large as those beside it
+    assert room_for_two(np.float32([[0, 0], [100, 0], [100, 140], [0, 140]]), lone)  # two cards side by side
+    assert room_for_two(card, lone[:1])  # one lone card measures nothing
 
 
 def test_halves_of_a_card_name_no_card(scene_reader, kit):

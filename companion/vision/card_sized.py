@@ -5,7 +5,8 @@ of several is longer than a lone card of its deck. The band explanation cannot t
 head repeats a little below its top edge (a lone card then reads as a top card and one band), and a card's length in
 the frame depends on its deck's shape and on how the camera foreshortens the way it lies. So the frame's own lone
 cards measure it: a column of several whose outline is not longer than those lying its way, by half a shortest band,
-is read as one card. Pure: columns in, columns out.
+is read as one card. They also measure whether an outline named unsurely may be two cards side by side
+(:func:`room_for_two`). Pure: columns and outlines in, columns and answers out.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from statistics import median
 
+import cv2
 import numpy as np
 
 from companion.vision.bands import BAND
@@ -26,7 +28,12 @@ them, the other half left for how much outlines of one size differ (lone cards l
 SAME_WAY = 15.0
 """Most angle (degrees) between the long sides of two outlines lying the same way."""
 LEAST_LONE = 2
-"""Least lone cards lying a column's way that measure it."""
+"""Least lone cards that measure a column (those lying its way) or an outline (:func:`room_for_two`)."""
+TWO_CARDS = 1.5
+"""Least area of an outline that may be two cards side by side, as a share of a lone card's of the same frame
+(:func:`room_for_two`): two cards side by side cover twice a card's area and more, one card once; a lone card is as
+squat as two cards a third of a card's length apart (a card's sides are about 0.64 of each other), so only its size
+tells it from them."""
 
 
 def long_sides(outlines: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
@@ -55,3 +62,13 @@ def card_sized(columns: Sequence[Column]) -> list[Column]:
             if lengths[k] < LONGER * median(lone_lengths[same_way[k]].tolist()):
                 read[k] = replace(column, count=1, top=column.outline.copy(), other=None)
     return read
+
+
+def room_for_two(outline: np.ndarray, lone: Sequence[np.ndarray]) -> bool:
+    """Whether ``outline`` is large enough to be two cards side by side, against the ``lone`` cards of its frame
+    (outlines each named surely as one card): at least :data:`TWO_CARDS` times the median of their areas, where there
+    are at least :data:`LEAST_LONE` of them; else (nothing to measure it by) it may be."""
+    if len(lone) < LEAST_LONE:
+        return True
+    return cv2.contourArea(np.asarray(outline, np.float32)) >= TWO_CARDS * median(
+        cv2.contourArea(np.asarray(card, np.float32)) for card in lone)

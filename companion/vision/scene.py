@@ -22,14 +22,14 @@ import cv2
 import numpy as np
 
 from companion.cards import BACK
-from companion.vision.card_sized import card_sized
+from companion.vision.card_sized import card_sized, room_for_two
 from companion.vision.classifier import UNKNOWN, CardClassifier, Gallery, Likely, Prediction
 from companion.vision.columns import Column, ColumnReader
 from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.lengthen import lengthened_all
 from companion.vision.rectify import warp_card
 from companion.vision.refine import CornerRefiner
-from companion.vision.strips import halves, outlined, room_for_two, to_strip
+from companion.vision.strips import halves, outlined, to_strip
 from companion.vision.views import CardViews, Deferred
 from companion.vision.zones import TableZones, carried, find_markers
 
@@ -231,16 +231,19 @@ def _named(held: Held) -> bool:
     return any(prediction.label != UNKNOWN for _, prediction in held)
 
 
+def _lone_card(held: Held) -> Prediction | None:
+    """The name of an outline read as one lone card named (not ``unknown``); None for any other reading."""
+    return held[0][1] if len(held) == 1 and held[0][0].count == 1 and held[0][1].label != UNKNOWN else None
+
+
 def _doubtful(held: Held) -> bool:
     """Whether an outline's reading is one lone card named below :data:`DOUBTFUL`."""
-    return (len(held) == 1 and held[0][0].count == 1 and held[0][1].label != UNKNOWN
-            and held[0][1].confidence < DOUBTFUL)
+    return (name := _lone_card(held)) is not None and name.confidence < DOUBTFUL
 
 
 def _lone_and_sure(held: Held) -> bool:
     """Whether an outline's reading is one lone card named at :data:`DOUBTFUL` or more: a card's size in the frame."""
-    return (len(held) == 1 and held[0][0].count == 1 and held[0][1].label != UNKNOWN
-            and held[0][1].confidence >= DOUBTFUL)
+    return (name := _lone_card(held)) is not None and name.confidence >= DOUBTFUL
 
 
 def _both_named(held: Held) -> bool:

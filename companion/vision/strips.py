@@ -64,13 +64,6 @@ SIDE_BY_SIDE = 0.6
 """Least ratio of an outline's short side to its long one where it may be two cards side by side (:func:`halves`):
 two cards touching give 0.78, two cards a third of a card's length apart (more than half a card's width) 0.6; a
 column of two cards at most 0.58."""
-TWO_CARDS = 1.5
-"""Least area of an outline that may be two cards side by side, as a share of a lone card's of the same frame
-(:func:`room_for_two`): two cards side by side cover twice a card's area and more, one card once; a lone card is as
-squat as two cards a third of a card's length apart (a card's sides are about 0.64 of each other), so only its size
-tells it from them."""
-LEAST_LONE = 2
-"""Least lone cards named surely that measure a frame's cards (:func:`room_for_two`)."""
 
 
 Shape = tuple[float, np.ndarray, np.ndarray]
@@ -338,16 +331,6 @@ def to_strip(frame: np.ndarray, outline: np.ndarray) -> tuple[np.ndarray, int]:
 def turned(outline: np.ndarray) -> np.ndarray:
     """The same outline read from its other end (the strip turned 180 degrees)."""
     return np.roll(np.asarray(outline, np.float32), 2, axis=0)
-
-
-def room_for_two(outline: np.ndarray, lone: Sequence[np.ndarray]) -> bool:
-    """Whether ``outline`` is large enough to be two cards side by side, against the ``lone`` cards of its frame
-    (outlines each named surely as one card): at least :data:`TWO_CARDS` times the median of their areas, where there
-    are at least :data:`LEAST_LONE` of them; else (nothing to measure it by) it may be."""
-    if len(lone) < LEAST_LONE:
-        return True
-    return cv2.contourArea(np.asarray(outline, np.float32)) >= TWO_CARDS * float(
-        np.median([cv2.contourArea(np.asarray(card, np.float32)) for card in lone]))
 
 
 def halves(outline: np.ndarray) -> list[np.ndarray]:

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from companion.vision.card_sized import LONGER, card_sized, long_sides
+from companion.vision.card_sized import LONGER, card_sized, long_sides, room_for_two
 from companion.vision.columns import Column
 from companion.vision.scene import SceneReader
 from models import fields
@@ -92,3 +92,11 @@ def test_columns_of_two_with_the_shortest_band_beside_lone_cards_are_read_as_two
                                               ("red", 1, 700, 330, 90), ("coffee", 1, 700, 450, 90))]
     read = SceneReader(classifier).read(frame)
     assert sorted((s.bean, s.count) for s in read.stacks) == sorted((f.bean, f.count) for f in laid)
+
+
+def test_an_outline_may_be_two_cards_only_where_it_is_half_again_as_large_as_the_frame_s_lone_cards():
+    card = np.float32([[0, 0], [64, 0], [64, 100], [0, 100]])
+    lone = [card, card + 200, card * 1.05]
+    assert not room_for_two(card * 1.1, lone)  # a card as large as those beside it
+    assert room_for_two(np.float32([[0, 0], [100, 0], [100, 140], [0, 140]]), lone)  # two cards side by side
+    assert room_for_two(card, lone[:1])  # one lone card measures nothing

@@ -16,7 +16,7 @@ from companion.cards import VISION_LABELS
 from companion.vision import scene as scene_module
 from companion.vision.classifier import Prediction
 from companion.vision.scene import SceneReader, classify, rectify
-from companion.vision.strips import find_outlines, halves, outlined, room_for_two
+from companion.vision.strips import find_outlines, halves, outlined
 from models.render import house_design, render_face
 from models.tabletop import card_quad, paste_card
 
@@ -216,14 +216,6 @@ def test_a_card_named_unsurely_is_one_card_where_it_is_no_larger_than_the_lone_c
     assert near_it() == [(label, 1)]
     monkeypatch.setattr(scene_module, "room_for_two", lambda outline, lone: True)  # as if nothing measured it
     assert near_it() == [(other, 1), (other, 1)]  # its halves
-
-
-def test_an_outline_may_be_two_cards_only_where_it_is_half_again_as_large_as_the_frame_s_lone_cards():
-    card = np.float32([[0, 0], [64, 0], [64, 100], [0, 100]])
-    lone = [card, card + 200, card * 1.05]
-    assert not room_for_two(card * 1.1, lone)  # a card as large as those beside it
-    assert room_for_two(np.float32([[0, 0], [100, 0], [100, 140], [0, 140]]), lone)  # two cards side by side
-    assert room_for_two(card, lone[:1])  # one lone card measures nothing
 
 
 def test_halves_of_a_card_name_no_card(scene_reader, kit):

@@ -107,6 +107,9 @@ def test_the_server_and_the_terminal_play_one_game_at_once_without_an_illegal_ev
         assert terminal.returncode == 0, terminal.stderr
 
         external = stream.next_of("state")  # pushed by the server's store watcher, no request needed
+        while external["events"] < 2:  # the watcher may look between the terminal's two plants: each is pushed
+            assert external["change"]["kind"] == "external" and external["events"] == 1
+            external = stream.next_of("state")
         assert external["change"]["kind"] == "external" and external["events"] == 2
         third = http.post(f"{server.url}/api/games/{game_id}/moves", json=plant("soy"))
         assert third.status_code == 409, third.text

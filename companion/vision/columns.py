@@ -92,9 +92,8 @@ def decide(*ends: End) -> Column | None:
         return replace(columns[0], other=columns[1])
     if columns:
         return columns[0]
-    lone = sorted(((end, end.explained) for end in ends if end.explained is not None and len(end.explained.tops) == 1),
-                  key=lambda pair: -pair[1].score)
-    return replace(_read_from(*lone[0]), plain=True) if lone else None
+    lone = [(end, end.explained) for end in ends if end.explained is not None and len(end.explained.tops) == 1]
+    return replace(_read_from(*max(lone, key=lambda pair: pair[1].score)), plain=True) if lone else None
 
 
 def _read_from(end: End, explained: Explained) -> Column:

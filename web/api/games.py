@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from companion.records.format import Header, RecordError
 from companion.records.jsonl import dumps_record
@@ -13,6 +13,7 @@ from companion.storage import StoredGame
 from web.api.body import json_object, optional_json_object, query_int, reads_text, whole
 from web.auth import is_editor
 from web.errors import ApiError
+from web.hardware import hardware
 from web.present import event_text, holds_hidden_order, present, progress
 from web.tables import tables
 
@@ -54,7 +55,7 @@ def start_game() -> tuple[Response, int]:
         raise ApiError(400, exc.message) from None
     session = tables().start(header)
     if header.game == "bohnanza":
-        current_app.extensions["hardware"].game_started()
+        hardware().game_started()
     return jsonify(tables().snapshot(session)), 201
 
 

@@ -6,7 +6,9 @@ Each table (1280 x 720) holds 8 columns of 1 to 12 cards (cards 85 to 120 px tal
 a long column needs the room), facing any of the four table edges (give or take 12 degrees), in
 one deck: the shipped deck on even tables and, on odd ones, an unseen art style
 (:func:`models.render.unseen_deck`) that no model was trained on, enrolled from ``--photos``
-photos per bean as a group would. Frames get the camera's degradations. Seeds start at
+photos per bean as a group would; with ``--family``, a deck of that held-out family (:mod:`models.heldout`, drawn
+apart from the training renderer) enrolled from one photo per bean, as the camera referee's evaluation enrolls it.
+Frames get the camera's degradations. Seeds start at
 ``--seed`` (default 50000), which no training or tuning used. Prints the share of columns read
 exactly (bean and count), by deck, the count errors, and stacks reported where there is none.
 """
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -25,7 +27,9 @@ from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.profile import enroll
 from companion.vision.scene import SceneReader, Stack
 from models.camera import photograph
+from models.evaluate_referee import GroupDeck
 from models.fields import BAND, LaidField, degrade, lay_field
+from models.heldout.families import FAMILIES
 from models.render import CardDesign, house_design, render_face, unseen_deck
 from models.tabletop import wooden_table
 
@@ -37,8 +41,10 @@ SLOT_ROOM = (330.0, 290.0)
 BEANS = [label for label in VISION_LABELS if label != BACK]
 
 
-def render_table(seed: int, designs: dict[str, CardDesign] | None) -> tuple[np.ndarray, list[LaidField]]:
-    """A degraded frame of 8 columns of random beans and sizes; the truth."""
+def render_table(seed: int, designs: dict[str, CardDesign] | None,
+                 faces: Mapping[str, np.ndarray] | None = None) -> tuple[np.ndarray, list[LaidField]]:
+    """A degraded frame of 8 columns of random beans and sizes, of ``faces`` (a face image per bean) where given,
+    else of ``designs`` (the house deck's without); the truth."""
     rng = np.random.default_rng([seed, 5])
     frame = wooden_table(rng, SIZE)
     fields = []
@@ -51,7 +57,7 @@ def render_table(seed: int, designs: dict[str, CardDesign] | None) -> tuple[np.n
         up = np.array([np.sin(np.deg2rad(facing)), -np.cos(np.deg2rad(facing))])
         far = np.array(centre) + up * (height * (1 + (count - 1) * 0.185) / 2 - height / 2)
         bean = BEANS[int(rng.integers(len(BEANS)))]
-        face = render_face(designs[bean] if designs else house_design(bean))
+        face = faces[bean] if faces else render_face(designs[bean] if designs else house_design(bean))
         fields.append(lay_field(frame, face, bean, count, (far[0], far[1]), height, facing, rng))
     return degrade(frame, rng), fields
 
@@ -82,18 +88,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seed", type=int, default=50000)
     parser.add_argument("--photos", type=int, default=3, help="enrollment photos per bean of the unseen decks")
+    parser.add_argument("--family", choices=sorted(FAMILIES), help="odd tables in a deck of this held-out family")
     args = parser.parse_args(argv)
     reader = SceneReader()
     right: Counter[str] = Counter()
     seen: Counter[str] = Counter()
     errors: Counter[str] = Counter()
+    confused: Counter[str] = Counter()
     extra = 0
     for k in range(args.tables):
         seed = args.seed + k
-        designs = unseen_deck(seed) if k % 2 else None
-        gallery = enrolled(reader, designs, args.photos, seed) if designs else None
-        deck = "unseen style" if designs else "shipped deck"
-        frame, fields = render_table(seed, designs)
+        gallery: Gallery | None
+        if k % 2 and args.family:
+            group = GroupDeck(args.family, seed, reader.classifier, False)
+            deck, gallery = f"held-out {args.family}", group.profile.gallery
+            frame, fields = render_table(seed, None, group.faces)
+        else:
+            designs = unseen_deck(seed) if k % 2 else None
+            gallery = enrolled(reader, designs, args.photos, seed) if designs else None
+            deck = "unseen style" if designs else "shipped deck"
+            frame, fields = render_table(seed, designs)
         stacks = reader.read(frame, gallery).stacks
         used = set()
         for laid in fields:
@@ -107,11 +121,14 @@ def main(argv: list[str] | None = None) -> int:
                 errors[f"count {stack.count - laid.count:+d}"] += 1
             if stack.bean != laid.bean:
                 errors["bean"] += 1
+                confused[f"{laid.bean} -> {stack.bean}"] += 1
             right[deck] += stack.count == laid.count and stack.bean == laid.bean
         extra += sum(id(s) not in used for s in stacks)
     for deck in sorted(seen):
         print(f"{deck}: {right[deck]}/{seen[deck]} columns exact ({right[deck] / seen[deck]:.2%})")
     print(f"errors: {dict(errors)}; stacks where there is none: {extra}")
+    if confused:
+        print("beans read wrong (truth -> read): " + ", ".join(f"{pair}: {n}" for pair, n in confused.most_common()))
     return 0
 
 

@@ -138,7 +138,7 @@ def decks(clf: CardClassifier, rep: Report, count: int, per_label: int, workers:
             chosen = {lab: [shots[j] for j in np.flatnonzero(shot_idx == i)[:k]] for i, lab in enumerate(VISION_LABELS)}
             galleries[k] = gallery = enroll(clf, chosen).gallery
             cosines = clf.cosines(views, gallery, gallery.threshold)
-            preds = decide(cosines, gallery.labels, gallery.threshold, clf.manifest.scale)
+            preds = decide(cosines, gallery.labels, gallery.threshold, clf.scale(gallery))
             results[k].append(accuracy([p.label for p in preds], truth))
             argmax_results[k].append(accuracy([gallery.labels[i] for i in cosines.argmax(axis=1)], truth))
             rejections[k].append(float(np.mean([p.label == UNKNOWN for p in clf.classify_views(strange, gallery)])))

@@ -285,7 +285,7 @@ def write_manifest(manifest: Manifest, extra: dict, path: Path) -> None:
             "deck": {**entry(manifest.deck), "embedding_dim": manifest.deck_embedding_dim,
                      "outputs": ["embedding (N, D) unit, the same for the crop turned 180°"]},
             "labels": list(manifest.labels), "unknown_threshold": round(manifest.unknown_threshold, 4),
-            "deck_threshold": round(manifest.deck_threshold, 4), "training": extra}
+            "deck_threshold": round(manifest.deck_threshold, 4), "deck_scale": manifest.deck_scale, "training": extra}
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
 
 
@@ -430,7 +430,7 @@ def main(argv: list[str] | None = None) -> int:
             shutil.copy(MODEL_DIR / model.file, args.out / model.file)
     manifest = Manifest(classifier, locator, refiner, apart.bands, apart.top_check, apart.detail_features,
                         apart.detail_compare, apart.detail_channels, apart.deck, apart.deck_embedding_dim,
-                        VISION_LABELS, EMBED_DIM, SCALE, -1.0, -1.0)
+                        VISION_LABELS, EMBED_DIM, SCALE, -1.0, -1.0, SCALE)
     if not shipped:
         log("not the package directory: no calibration, no evaluation")
         write_manifest(manifest, records, args.out / MANIFEST)
@@ -438,9 +438,14 @@ def main(argv: list[str] | None = None) -> int:
     log("calibrating unknown thresholds")
     unknown_t, deck_t = calibrate(CardClassifier(manifest), args.calib_seed, args.workers)
     manifest = replace(manifest, unknown_threshold=unknown_t, deck_threshold=deck_t)
+    from models.deck_scale import calibration_cosines, fitted_scale  # it reads this module's calibration sizes
+
+    manifest = replace(manifest, deck_scale=fitted_scale(*calibration_cosines(CardClassifier(manifest),
+                                                                              args.calib_seed, args.workers)))
     records["calibration"] = {"seed": args.calib_seed}
     write_manifest(manifest, records, args.out / MANIFEST)
-    log(f"manifest written: unknown threshold {unknown_t:.3f}, deck threshold {deck_t:.3f}")
+    log(f"manifest written: unknown threshold {unknown_t:.3f}, deck threshold {deck_t:.3f}, "
+        f"deck scale {manifest.deck_scale}")
     return 0 if args.no_eval else evaluate_card()
 
 

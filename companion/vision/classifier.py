@@ -9,7 +9,7 @@ A card whose first answer is unsure gets a second look (:meth:`CardClassifier.cl
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -84,6 +84,18 @@ def decide(cosines: np.ndarray, labels: Sequence[str], threshold: float, scale: 
     return out
 
 
+def tempered(prediction: Prediction, power: float) -> Prediction:
+    """``prediction`` as decided at a temperature ``power`` times its own: each likely label's probability raised to
+    ``power`` and the likely labels' renormalised (with ``power`` above 1, a label left out falls further below
+    :data:`LIKELY_LEAST`); ``unknown`` as it is."""
+    if not prediction.likely:
+        return prediction
+    odds = np.array([p for _, p in prediction.likely], np.float64) ** power
+    odds = (odds / odds.sum()).round(4)
+    likely = tuple((label, float(p)) for (label, _), p in zip(prediction.likely, odds) if p >= LIKELY_LEAST)
+    return replace(prediction, confidence=likely[0][1], likely=likely)
+
+
 def unsure(cosines: np.ndarray, threshold: float) -> np.ndarray:
     """Which rows of a (N, K) cosine matrix deserve a second look: a close runner-up, or
     a best cosine near ``threshold``."""
@@ -144,12 +156,18 @@ class CardClassifier:
         """Name each card crop: against ``gallery`` (an enrolled deck) or the shipped labels."""
         return self.classify_views([CardViews([crop]) for crop in crops], gallery)
 
-    def classify_views(self, views: Sequence[CardViews], gallery: Gallery | None = None) -> list[Prediction]:
+    def classify_views(self, views: Sequence[CardViews], gallery: Gallery | None = None,
+                       scale: float | None = None) -> list[Prediction]:
         """Name each card from its views (:class:`~companion.vision.views.CardViews`), against
-        ``gallery`` (an enrolled deck) or the shipped labels; a card without framings is ``unknown``."""
+        ``gallery`` (an enrolled deck) or the shipped labels, its confidence at ``scale`` (by default
+        :meth:`scale`'s); a card without framings is ``unknown``."""
         threshold = self.threshold(gallery)
         cosines = self.cosines(views, gallery, threshold)
-        return decide(cosines, self.labels(gallery), threshold, self.manifest.scale)
+        return decide(cosines, self.labels(gallery), threshold, self.scale(gallery) if scale is None else scale)
+
+    def scale(self, gallery: Gallery | None) -> float:
+        """The softmax temperature of cosines to ``gallery``'s prototypes, or to the shipped labels."""
+        return self.manifest.scale if gallery is None else self.manifest.deck_scale
 
     def threshold(self, gallery: Gallery | None) -> float:
         """The least cosine for a match against ``gallery``, or against the shipped labels."""

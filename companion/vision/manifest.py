@@ -59,6 +59,9 @@ class Manifest:
     """Least cosine to a shipped label's class vector for a known card."""
     deck_threshold: float
     """Least cosine to an enrolled prototype for a known card of a deck profile."""
+    deck_scale: float
+    """Softmax temperature of the cosines to an enrolled deck's prototypes, fitted on the calibration decks
+    (:mod:`models.deck_scale`): they lie closer together than the shipped labels' class vectors."""
 
 
 def _model_file(data: dict) -> ModelFile:
@@ -86,7 +89,7 @@ def load_manifest(directory: Path | None = None) -> Manifest:
                         _model_file(data["deck"]), int(data["deck"]["embedding_dim"]),
                         tuple(data["labels"]),
                         int(net["embedding_dim"]), float(net["scale"]), float(data["unknown_threshold"]),
-                        float(data["deck_threshold"]))
+                        float(data["deck_threshold"]), float(data["deck_scale"]))
     except FileNotFoundError:
         raise VisionError(f"{res}: model manifest missing; {REBUILD_HINT}") from None
     except (ValueError, KeyError, TypeError) as exc:

@@ -57,4 +57,4 @@ class CardReader:
         if again:
             fuller = [self.views(photos[i], neighbours=True) for i in again]
             cosines[again] = self.classifier.cosines(fuller, gallery, threshold)
-        return decide(cosines, self.classifier.labels(gallery), threshold, self.classifier.manifest.scale)
+        return decide(cosines, self.classifier.labels(gallery), threshold, self.classifier.scale(gallery))

@@ -23,7 +23,7 @@ import numpy as np
 
 from companion.cards import BACK
 from companion.vision.card_sized import card_sized, room_for_two
-from companion.vision.classifier import UNKNOWN, CardClassifier, Gallery, Likely, Prediction
+from companion.vision.classifier import UNKNOWN, CardClassifier, Gallery, Likely, Prediction, tempered
 from companion.vision.columns import Column, ColumnReader
 from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.lengthen import lengthened_all
@@ -36,9 +36,9 @@ from companion.vision.zones import TableZones, carried, find_markers
 Held = tuple[tuple[Column, Prediction], ...]
 """What one outline holds: its column (or its pieces' columns), each with its top card named."""
 DOUBTFUL = 0.9
-"""Below this confidence a lone card's outline is read as its card-shaped pieces, or its halves
-(:func:`~companion.vision.strips.halves`), too: two cards of a group's own deck lying side by side, joined into one
-outline, may pass for one card, unsure."""
+"""Below this confidence (at the training scale: :func:`classify`) a lone card's outline is read as its card-shaped
+pieces, or its halves (:func:`~companion.vision.strips.halves`), too: two cards of a group's own deck lying side by
+side, joined into one outline, may pass for one card, unsure."""
 TOP_ROUNDS = 1
 """Rounds of the corner refiner for a column's top card not recognised at first (two named fewer on the tuning
 tables)."""
@@ -71,12 +71,13 @@ def rectify(frame: np.ndarray, quads: Sequence[np.ndarray], size: tuple[int, int
 
 def classify(classifier: CardClassifier, crops: Sequence[np.ndarray], gallery: Gallery | None = None,
              details: Sequence[Sequence[np.ndarray]] | None = None, vouched: Sequence[bool] = ()) -> list[Prediction]:
-    """Names of upright card crops, in one batch, against ``gallery`` or the shipped labels; ``details`` (per
-    crop, the card at the detail size, made on first use) give an enrolled deck's close calls a second opinion;
-    ``vouched`` (per crop): it tops a column of several (:class:`~companion.vision.views.CardViews`)."""
+    """Names of upright card crops, in one batch, against ``gallery`` or the shipped labels, each confidence at the
+    training scale, where the scene's rules for outlines were set (:data:`DOUBTFUL`); ``details`` (per crop, the card
+    at the detail size, made on first use) give an enrolled deck's close calls a second opinion; ``vouched`` (per
+    crop): it tops a column of several (:class:`~companion.vision.views.CardViews`)."""
     views = [CardViews([crop], details=details[k] if details else (), vouched=bool(vouched) and vouched[k])
              for k, crop in enumerate(crops)]
-    return classifier.classify_views(views, gallery)
+    return classifier.classify_views(views, gallery, classifier.manifest.scale)
 
 
 def sharpened(refiner: CornerRefiner, frame: np.ndarray, quads: Sequence[np.ndarray]) -> list[np.ndarray]:
@@ -154,7 +155,9 @@ class SceneReader:
         card-shaped pieces (cards side by side that the light joined), is read as those pieces; one that holds
         none, as its two halves where both name a card (:func:`~companion.vision.strips.halves`: cards side by side
         that a glare spot over the gap between them joined); one read as a lone card named below :data:`DOUBTFUL`, as
-        its pieces (or else its halves) where each names a card more surely than it."""
+        its pieces (or else its halves) where each names a card more surely than it. Each card is reported with its
+        confidence at the deck's scale (:meth:`~companion.vision.classifier.CardClassifier.scale`): how often a name
+        so sure is right."""
         found = lengthened_all(frame, outlined(frame, markers), markers)
         keys = [(id(gallery), *look(frame, outline)) for outline, _ in found]
         new = [k for k, key in enumerate(keys) if key not in self._known]
@@ -176,7 +179,9 @@ class SceneReader:
         self._known = {key: read[k] if k in read else self._known[key] for k, key in enumerate(keys)}
         pairs = [pair for key in keys for pair in self._known[key]]
         seen = list(zip(card_sized([column for column, _ in pairs]), [prediction for _, prediction in pairs]))
-        cards = tuple(SeenCard(c.top, p.label, p.confidence, p.likely) for c, p in seen)
+        power = self.classifier.scale(gallery) / self.classifier.manifest.scale
+        cards = tuple(SeenCard(c.top, p.label, p.confidence, p.likely)
+                      for c, p in ((c, tempered(p, power)) for c, p in seen))
         stacks = tuple(Stack(card.label, c.count, c.outline, card) for (c, _), card in zip(seen, cards)
                        if card.label != UNKNOWN)
         return Scene(cards, stacks)

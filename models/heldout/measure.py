@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.cards import VISION_LABELS
+from companion.tracker.view import SURE
 from companion.vision.classifier import UNKNOWN, CardClassifier, decide
 from companion.vision.profile import enroll
 from models.heldout.families import FAMILIES
@@ -43,6 +44,9 @@ class FamilyResult:
     confusions: dict[int, Counter[tuple[str, str]]]
     worst_deck: dict[int, float]
     outline_found: float
+    sure: dict[int, tuple[int, int]]
+    """Of the photos, how many were named with the tracker's sure confidence (:data:`~companion.tracker.view.SURE`),
+    and how many of those right: what a column's bean taken without the rules would cost."""
 
 
 def family_tag(family: str) -> int:
@@ -96,6 +100,7 @@ def measure(clf: CardClassifier, family: str, seed: int, decks: int = 3, per_lab
     best: dict[int, list[str]] = {k: [] for k in counts}
     rejected: dict[int, list[float]] = {k: [] for k in counts}
     per_deck: dict[int, list[float]] = {k: [] for k in counts}
+    sure: dict[int, list[bool]] = {k: [] for k in counts}
     for d in range(decks):
         start = d * (n_enroll + n_test)
         enrolled, tests = views[start:start + n_enroll], views[start + n_enroll:start + n_enroll + n_test]
@@ -105,7 +110,10 @@ def measure(clf: CardClassifier, family: str, seed: int, decks: int = 3, per_lab
                       for c, label in enumerate(VISION_LABELS)}
             gallery = enroll(clf, photos).gallery
             cosines = clf.cosines(tests, gallery, gallery.threshold)
-            named = [p.label for p in decide(cosines, gallery.labels, gallery.threshold, clf.manifest.scale)]
+            predictions = decide(cosines, gallery.labels, gallery.threshold, clf.scale(gallery))
+            named = [p.label for p in predictions]
+            sure[k] += [p.label == t for p, t in zip(predictions, deck_truth)
+                        if p.label != UNKNOWN and p.confidence >= SURE]
             preds[k] += named
             best[k] += [gallery.labels[i] if len(v.framings) else UNKNOWN
                         for i, v in zip(cosines.argmax(axis=1), tests)]
@@ -119,7 +127,8 @@ def measure(clf: CardClassifier, family: str, seed: int, decks: int = 3, per_lab
         {k: float(np.mean(rejected[k])) for k in counts},
         {k: Counter((t, p) for p, t in zip(preds[k], truth) if p != t) for k in counts},
         {k: min(per_deck[k]) for k in counts},
-        float(np.mean([len(v.framings) > 0 for v in tested])))
+        float(np.mean([len(v.framings) > 0 for v in tested])),
+        {k: (len(sure[k]), sum(sure[k])) for k in counts})
 
 
 def lines(result: FamilyResult, top: int = 12) -> list[str]:
@@ -134,6 +143,7 @@ def lines(result: FamilyResult, top: int = 12) -> list[str]:
         out.append(f"  {k}-shot: top-1 {r.right[k]:.4f} ({wrong} wrong of {r.photos}; "
                    f"worst deck {r.worst_deck[k]:.4f}), best label without threshold {r.best_label[k]:.4f}, "
                    f"bare tables rejected {r.rejected[k]:.4f}")
+        out.append(f"  {k}-shot: named at {SURE} or more: {r.sure[k][0]} of {r.photos}, {r.sure[k][1]} of them right")
         listed = ", ".join(f"{t} -> {p}: {n}" for (t, p), n in r.confusions[k].most_common(top))
         out.append(f"  {k}-shot confusions: {listed or 'none'}"
                    + (f" (and {len(r.confusions[k]) - top} more pairs)" if len(r.confusions[k]) > top else ""))
@@ -146,5 +156,6 @@ def figures(result: FamilyResult) -> dict[str, float]:
     out = {f"{name}_images": float(r.photos), f"{name}_outline_found": r.outline_found}
     for k in r.right:
         out |= {f"{name}_{k}shot_top1": r.right[k], f"{name}_{k}shot_top1_no_reject": r.best_label[k],
-                f"{name}_{k}shot_unknown_rejection": r.rejected[k]}
+                f"{name}_{k}shot_unknown_rejection": r.rejected[k], f"{name}_{k}shot_sure": float(r.sure[k][0]),
+                f"{name}_{k}shot_sure_right": float(r.sure[k][1])}
     return out

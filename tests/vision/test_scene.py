@@ -261,3 +261,46 @@ def test_a_pale_card_is_read_where_the_deck_names_it_and_a_plain_lid_is_not(scen
     (stack,) = SceneReader(scene_reader.classifier).read(frame, gallery).stacks
     assert (stack.bean, stack.count) == ("chili", 1)
     assert np.linalg.norm(stack.corners.mean(axis=0) - card.mean(axis=0)) < 0.1 * 150
+
+
+def test_cards_of_an_enrolled_deck_are_reported_as_sure_as_the_decks_own_temperature_says(scene_reader, kit):
+    """The scene judges outlines at the training scale, where its rules were set, and reports each card's name at the
+    deck's temperature: the same cards and names as before it, each as sure as a name so sure is right."""
+    from companion.vision.classifier import CardClassifier, tempered
+    from companion.vision.keypoints import DETAIL_SIZE
+    from companion.vision.profile import enroll
+
+    def pale(label: str) -> np.ndarray:
+        paper = np.array([200, 228, 240], np.float32)
+        return (render_face(house_design(label)).astype(np.float32) * 0.25 + paper * 0.75).astype(np.uint8)
+
+    shipped = scene_reader.classifier
+    printed = {label: [[cv2.resize(pale(label), DETAIL_SIZE, interpolation=cv2.INTER_AREA)]] for label in VISION_LABELS}
+    gallery = enroll(shipped, printed, kit.seed).gallery
+    frame = table(np.random.default_rng(kit.seed))
+    for k, label in enumerate(("chili", "soy", "coffee", "stink")):
+        paste_card(frame, pale(label), card_quad((130 + 125 * k, 240), 150, 8 * k - 10))
+    training = CardClassifier(replace(shipped.manifest, deck_scale=shipped.manifest.scale))
+    before = SceneReader(training, scene_reader.columns).read(frame, gallery).cards
+    after = SceneReader(shipped, scene_reader.columns).read(frame, gallery).cards
+    assert [c.label for c in after] == [c.label for c in before] and len(after) == 4
+    power = shipped.manifest.deck_scale / shipped.manifest.scale
+    for old, new in zip(before, after):
+        raised = tempered(Prediction(old.label, old.confidence, 0.0, old.likely), power)  # of rounded odds
+        assert [label for label, _ in new.likely] == [label for label, _ in raised.likely]
+        assert [p for _, p in new.likely] == pytest.approx([p for _, p in raised.likely], abs=1e-3)
+    assert all(new.confidence >= old.confidence for old, new in zip(before, after))
+    assert any(new.confidence > old.confidence for old, new in zip(before, after))
+
+
+def test_a_prediction_tempered_is_the_one_decided_at_the_hotter_scale():
+    from companion.vision.classifier import decide, tempered
+
+    cosines = np.array([[0.81, 0.78, 0.6, 0.3, 0.55], [0.7, 0.2, 0.1, 0.65, 0.68]], np.float32)
+    labels = ("a", "b", "c", "d", "e")
+    for cool, hot in zip(decide(cosines, labels, 0.5, 16.0), decide(cosines, labels, 0.5, 36.0)):
+        warmed = tempered(cool, 36.0 / 16.0)
+        assert warmed.label == hot.label and warmed.confidence == pytest.approx(hot.confidence, abs=2e-4)
+        assert [label for label, _ in warmed.likely] == [label for label, _ in hot.likely]
+    unknown = decide(cosines, labels, 0.9, 16.0)[0]
+    assert tempered(unknown, 2.0) == unknown

@@ -4,9 +4,9 @@
 
 A card's confidence is the softmax of its cosines times a temperature. The training scale fits the shipped
 labels, whose class vectors the card network learnt; against a deck enrolled from one photo per bean the cosines
-lie closer together, so at that scale a card named right is named unsurely: on held-out photos no more than a
-fifth of a woodcut deck's cards reached 0.9, yet every card named at 0.5 or more was right. The tracker takes a
-column's bean where its name holds 0.9, so the temperature should say how often a name is right.
+lie closer together, so at that scale a card named right is named unsurely: on development photos of a held-out
+family, a fifth of a woodcut deck's cards reached 0.9, yet every card named at 0.5 or more was right. The tracker
+takes a column's bean where its name holds 0.9, so the temperature should say how often a name is right.
 
 It is fitted as temperature scaling does (the least negative log-likelihood of the true labels) on the calibration
 seed's unseen-style decks (those the deck threshold is calibrated on) and as many kin decks
@@ -22,12 +22,9 @@ import json
 
 import numpy as np
 
-from companion.cards import VISION_LABELS
 from companion.vision.classifier import CardClassifier
 from companion.vision.manifest import MANIFEST
-from models import dataset
-from models.render import render_face, unseen_deck
-from models.train import CALIBRATION_SIZES, MODEL_DIR
+from models.train import MODEL_DIR, calibration_decks
 
 SCALES = np.arange(4.0, 128.0, 0.5)
 """Temperatures tried."""
@@ -46,18 +43,9 @@ def fitted_scale(cosines: np.ndarray, truth: np.ndarray, scales: np.ndarray = SC
 def calibration_cosines(classifier: CardClassifier, seed: int, workers: int) -> tuple[np.ndarray, np.ndarray]:
     """Cosines (N, labels) and true labels of the calibration seed's deck photos named above their deck's
     threshold: its unseen-style decks and as many kin decks, each enrolled from one photo per bean."""
-    from companion.vision.profile import enroll
-
-    size = CALIBRATION_SIZES
-    covers, locator = dataset.other_faces(seed, 50), dataset.locator_parts(classifier.manifest)
     rows, truth = [], []
     for kin in (False, True):
-        for d in range(size["decks"]):
-            faces = [render_face(f) for f in unseen_deck(seed * 100 + d, kin=kin).values()]
-            shots, _ = dataset.enrollment_set(faces, [1] * len(faces), seed + 50 + d, locator, workers)
-            gallery = enroll(classifier, {lab: [shots[i]] for i, lab in enumerate(VISION_LABELS)}).gallery
-            photos, labels = dataset.view_set(faces, [size["deck_photos"]] * len(faces), seed + 60 + d, locator,
-                                              workers, covers)
+        for gallery, photos, labels in calibration_decks(classifier, seed, workers, kin):
             cosines = classifier.cosines(photos, gallery, gallery.threshold)
             named = cosines.max(axis=1) >= gallery.threshold
             rows.append(cosines[named])

@@ -36,6 +36,7 @@ from companion.vision.classifier import CardClassifier, Gallery
 from companion.vision.manifest import MANIFEST, Manifest, ModelFile, load_manifest
 from companion.vision.mirrors import MIRRORS
 from companion.vision.refine import inner_rectangle, unmirror
+from companion.vision.views import CardViews
 from models import dataset, top_check_net
 from models.dataset import INPUT_H, INPUT_W, LOCATOR_H, LOCATOR_W, REFINER_H, REFINER_W
 from models.net import EMBED_DIM, CardNet, CosineHead, Exported, LocatorNet, RefinerNet
@@ -236,7 +237,6 @@ def calibrate(classifier: CardClassifier, seed: int, workers: int) -> tuple[floa
     label, in its framings (deck). Non-cards: bare tables and cards of other designs.
     """
     from companion.vision.locate import CardLocator
-    from companion.vision.profile import enroll
 
     size = CALIBRATION_SIZES
     covers, locator = dataset.other_faces(seed, 50), dataset.locator_parts(classifier.manifest)
@@ -252,17 +252,29 @@ def calibrate(classifier: CardClassifier, seed: int, workers: int) -> tuple[floa
         return classifier.cosines(views, gallery, t).max(axis=1)
 
     shipped = settled_threshold(lambda t: (best(house, None, t), best(unknown["train"], None, t)))
-    decks = []
-    for d in range(size["decks"]):
-        faces = [render_face(f) for f in unseen_deck(seed * 100 + d).values()]
-        shots, _ = dataset.enrollment_set(faces, [1] * len(faces), seed + 50 + d, locator, workers)
-        gallery = enroll(classifier, {lab: [shots[i]] for i, lab in enumerate(VISION_LABELS)}).gallery
-        photos, _ = dataset.view_set(faces, [size["deck_photos"]] * len(faces), seed + 60 + d, locator, workers,
-                                     covers)
-        decks.append((gallery, photos))
+    decks = [(gallery, photos) for gallery, photos, _ in calibration_decks(classifier, seed, workers)]
     deck = settled_threshold(lambda t: (np.concatenate([best(photos, g, t) for g, photos in decks]),
                                         np.concatenate([best(unknown["unseen"], g, t) for g, _ in decks])))
     return shipped, deck
+
+
+def calibration_decks(classifier: CardClassifier, seed: int, workers: int,
+                      kin: bool = False) -> list[tuple[Gallery, list[CardViews], np.ndarray]]:
+    """The calibration seed's unseen-style decks (with ``kin``, kin decks of the same seeds), each enrolled from one
+    photo per label, with its test photos (some covered, as a column's cards are) and their labels."""
+    from companion.vision.profile import enroll
+
+    size = CALIBRATION_SIZES
+    covers, locator = dataset.other_faces(seed, 50), dataset.locator_parts(classifier.manifest)
+    decks = []
+    for d in range(size["decks"]):
+        faces = [render_face(f) for f in unseen_deck(seed * 100 + d, kin=kin).values()]
+        shots, _ = dataset.enrollment_set(faces, [1] * len(faces), seed + 50 + d, locator, workers)
+        gallery = enroll(classifier, {lab: [shots[i]] for i, lab in enumerate(VISION_LABELS)}).gallery
+        photos, labels = dataset.view_set(faces, [size["deck_photos"]] * len(faces), seed + 60 + d, locator,
+                                          workers, covers)
+        decks.append((gallery, photos, labels))
+    return decks
 
 
 def write_manifest(manifest: Manifest, extra: dict, path: Path) -> None:

@@ -450,7 +450,7 @@ def main(argv: list[str] | None = None) -> int:
     log("calibrating unknown thresholds")
     unknown_t, deck_t = calibrate(CardClassifier(manifest), args.calib_seed, args.workers)
     manifest = replace(manifest, unknown_threshold=unknown_t, deck_threshold=deck_t)
-    from models.deck_scale import calibration_cosines, fitted_scale  # it reads this module's calibration sizes
+    from models.deck_scale import calibration_cosines, fitted_scale  # it imports this module
 
     manifest = replace(manifest, deck_scale=fitted_scale(*calibration_cosines(CardClassifier(manifest),
                                                                               args.calib_seed, args.workers)))

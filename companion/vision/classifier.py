@@ -87,8 +87,8 @@ def decide(cosines: np.ndarray, labels: Sequence[str], threshold: float, scale: 
 def tempered(prediction: Prediction, power: float) -> Prediction:
     """``prediction`` as decided at a temperature ``power`` times its own: each likely label's probability raised to
     ``power`` and the likely labels' renormalised (with ``power`` above 1, a label left out falls further below
-    :data:`LIKELY_LEAST`); ``unknown`` as it is."""
-    if not prediction.likely:
+    :data:`LIKELY_LEAST`); ``unknown``, or any prediction at ``power`` 1, as it is."""
+    if power == 1 or not prediction.likely:
         return prediction
     odds = np.array([p for _, p in prediction.likely], np.float64) ** power
     odds = (odds / odds.sum()).round(4)

@@ -178,10 +178,9 @@ class SceneReader:
                 read[k] = held
         self._known = {key: read[k] if k in read else self._known[key] for k, key in enumerate(keys)}
         pairs = [pair for key in keys for pair in self._known[key]]
-        seen = list(zip(card_sized([column for column, _ in pairs]), [prediction for _, prediction in pairs]))
-        power = self.classifier.scale(gallery) / self.classifier.manifest.scale
-        cards = tuple(SeenCard(c.top, p.label, p.confidence, p.likely)
-                      for c, p in ((c, tempered(p, power)) for c, p in seen))
+        power = self.classifier.scale(gallery) / self.classifier.manifest.scale  # named at the deck's temperature
+        seen = list(zip(card_sized([column for column, _ in pairs]), [tempered(p, power) for _, p in pairs]))
+        cards = tuple(SeenCard(c.top, p.label, p.confidence, p.likely) for c, p in seen)
         stacks = tuple(Stack(card.label, c.count, c.outline, card) for (c, _), card in zip(seen, cards)
                        if card.label != UNKNOWN)
         return Scene(cards, stacks)

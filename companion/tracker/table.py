@@ -20,13 +20,14 @@ harvest still waits is not taken for a second harvest that the pile would hide.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from companion.rules.moves import Move, move_to_dict
+from companion.rules.moves import Move, move_to_dict, move_type
 from companion.rules.state import GameState
 from companion.tracker.alternatives import alternatives
 from companion.tracker.explain import (
@@ -377,6 +378,17 @@ def discarded(state: GameState, settled: TableView, after: GameState, grew: bool
     return grew and (settled.pile_guess == top or landed_anew(settled.pile_likely, state.discard[-1:], top))
 
 
+def left_on_top(state: GameState, moves: Sequence[Move], after: GameState) -> bool:
+    """Whether the discard pile ``after`` the explanation's ``moves`` (made on ``state``) is as their last harvest
+    left it: a card laid on it later (a magpie played) hides what the harvest put there, so a field the camera missed
+    looks harvested and the pile's new top tells nothing of it."""
+    last = max(k for k, move in enumerate(moves) if move_type(move) in ABSENCES)
+    harvested = copy.deepcopy(state)
+    for move in moves[: last + 1]:
+        harvested.push(move)
+    return harvested.discard == after.discard
+
+
 def landed_anew(likely: Likely, was: Sequence[str], top: Sequence[str]) -> bool:
     """Whether the camera's beans for a pile's top card that it was unsure of (``likely``) tell a card of the bean
     ``top`` from the card of the bean it ``was``: the new bean holds at least ``SURE`` of what the camera gave the two.
@@ -461,7 +473,8 @@ class TableTracker:
             return None
         every_bean_named = all(bean is not None for _, columns in settled.fields for bean, _ in columns)
         absences = sum(e["type"] in ABSENCES for e in events)
-        seen_gone = absences == 0 or (absences == 1 and discarded(camera, settled, after, grew))
+        seen_gone = absences == 0 or (absences == 1 and left_on_top(camera, moves, after)
+                                      and discarded(camera, settled, after, grew))
         alone = not waiting or (before_waiting(state, events, waiting) and apart(events, waiting))
         turned_named = (not settled.face_up_unsure or all(e["type"] != "turn-over" for e in events)
                         or turned_by_rules(camera, events, settled))

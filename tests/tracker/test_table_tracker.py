@@ -816,6 +816,19 @@ def test_a_hand_resting_on_a_field_lays_nothing_on_the_pile_so_no_harvest_is_pro
     assert settle(TableTracker(), state, piled(seen(ann=(("blue", 2),)), ())) is None  # the hand gone: all agrees
 
 
+def test_a_magpie_laid_on_the_pile_tells_nothing_of_a_harvest_before_it():
+    """Ann's lone blue is missed (a hand, a misread) as she plays a magpie onto the pile: a harvest of her blue and
+    the magpie explain the table, but the magpie hides whatever the harvest laid there, so it waits for a tap. A
+    blue seen on top is the harvest's own."""
+    state = play(GameState(Setup("amigo-25", ("Ann", "Ben", "Cid"), options={"modules": ["magpie"]})),
+                 {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    magpie = settle(TableTracker(), state, piled(seen(), ("magpie",)))
+    assert magpie is not None and not magpie.sure
+    assert magpie.events == ({"type": "harvest", "player": ANN, "field": 0}, {"type": "play-magpie", "player": ANN})
+    assert settle(TableTracker(), state, piled(seen(), ("blue",))) == Observation(
+        ({"type": "harvest", "player": ANN, "field": 0},), sure=True)
+
+
 def test_a_pile_already_topped_with_the_harvested_bean_tells_nothing_new():
     state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
                  {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},

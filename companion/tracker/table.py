@@ -8,7 +8,8 @@ or a half-laid card changes nothing, a marker hidden for a frame holds nothing b
 change is reported once.
 :class:`TableTracker` then asks the rules which moves explain the settled change
 (:func:`~companion.tracker.explain.explanations`; where none explains the whole table, one part that disagrees
-with the game may be set aside, :func:`~companion.tracker.explain.set_aside`) and proposes them: ``sure`` when
+with the game may be set aside, :func:`~companion.tracker.explain.set_aside`; where neither explains it, one part as
+one of the last still frames read it otherwise, :func:`as_a_frame_read`, never sure) and proposes them: ``sure`` when
 every column it rests on was named with confidence, or the rules and the camera's guesses (those most still
 frames made) leave one explanation (:func:`by_rules`: a group's own deck is named less surely than the house
 deck; the camera's belief counts among the beans the rules allow alone), any beans turned over were named with
@@ -36,6 +37,7 @@ from companion.tracker.explain import (
     anywhere,
     explain,
     explained,
+    explanations,
     game_view,
     likeliest,
     made,
@@ -411,6 +413,26 @@ def turned_by_rules(state: GameState, events: Sequence[dict[str, Any]], seen: Ta
     return bool(seen.face_up_likely) and all(share(likely, allowed) >= SURE for likely in seen.face_up_likely)
 
 
+def as_a_frame_read(state: GameState, settled: TableView,
+                    recent: Sequence[tuple[dict[Part, Told], TableView]]) -> Explained | None:
+    """Where no moves explain ``settled``: the view with one part as one of the ``recent`` still frames read it
+    otherwise (the latest first), with the moves that explain it so: a column most frames counted one card short, and
+    one frame counted right (the tracker proposes these moves, never sure). None where no such reading is explained."""
+    told = settled.parts()
+    for parts, frame in reversed(recent):
+        for part, reading in parts.items():
+            if part not in told or fits(part, reading, told[part]):
+                continue
+            seen = settled.telling(part, reading)
+            if isinstance(part, int):  # the frame's guesses at that seat's open columns come with its reading
+                seen = replace(seen, guesses=seen.guesses + tuple(g for g in frame.guesses if g[0] == part),
+                               likely=seen.likely + tuple(g for g in frame.likely if g[0] == part))
+            found = explanations(state, seen)
+            if found is not None and any(moves for _, moves in found):
+                return seen, found
+    return None
+
+
 def _lays_cards(explaining: Explained | None, settled: TableView) -> bool:
     """Whether moves explain the change of ``settled`` whole, no part set aside, and every explanation only lays cards
     (a plant, a turn-over): while a part of the table is held as it was, its frames split, the camera may be misreading
@@ -458,6 +480,9 @@ class TableTracker:
         grew = landed(self.pile, view.pile_top) or (self.pile_empty and view.pile_top is not None)
         self.pile = view.pile_top or self.pile
         self.pile_empty = view.discard == () or (self.pile_empty and view.pile_top is None)
+        by_one_frame = explaining is None
+        if by_one_frame:
+            explaining = as_a_frame_read(camera, settled, self.steadiness.recent)
         if explaining is None:
             self.agrees = False
             return Observation((), False, "the camera sees a table that no move the rules allow now explains; "
@@ -478,6 +503,7 @@ class TableTracker:
         alone = not waiting or (before_waiting(state, events, waiting) and apart(events, waiting))
         turned_named = (not settled.face_up_unsure or all(e["type"] != "turn-over" for e in events)
                         or turned_by_rules(camera, events, settled))
-        grounded = (every_bean_named or by_rules(found, settled, camera)) and seen_gone and turned_named
+        grounded = ((every_bean_named or by_rules(found, settled, camera)) and seen_gone and turned_named
+                    and not by_one_frame)
         return Observation(tuple(events), grounded and alone, sure_after_waiting=grounded and not alone,
                            alternatives=tuple(otherwise[id(event)] for event in events))

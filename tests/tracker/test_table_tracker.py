@@ -609,6 +609,28 @@ def test_a_column_the_camera_has_lost_holds_back_no_change_elsewhere():
     assert settle(tracker, state, seen(ann=(("red", 2),), ben=(("soy", 2),)), 4) is None  # proposed once
 
 
+def test_a_change_most_frames_misread_is_proposed_as_the_frame_that_read_it_right_saw_it():
+    """Ann plants the face-up soy in her second field; three still frames of four read her blue field of two as one
+    card, so no move explains what the table settled on. The frame that counted it right is explained by the plant:
+    it is proposed, for a tap (most frames belie it)."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
+                 {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
+                 {"type": "turn-over", "player": ANN, "beans": ["soy", "red"]},
+                 {"type": "end-trading", "player": ANN})
+    tracker = TableTracker()
+    assert settle(tracker, state, seen(ann=(("blue", 2),), face_up=("red", "soy")), 4) is None
+    misread = seen(ann=(("blue", 1), ("soy", 1)), face_up=("red",))
+    right = seen(ann=(("blue", 2), ("soy", 1)), face_up=("red",))
+    answers = [tracker.observe(view, False, state) for view in (misread, right, misread, misread)]
+    assert answers[:3] == [None, None, None]
+    plant = {"type": "plant", "player": ANN, "bean": "soy", "source": "face-up", "field": 1}
+    assert answers[3] == Observation((plant,), sure=False)
+    only_misread = TableTracker()
+    settle(only_misread, state, seen(ann=(("blue", 2),), face_up=("red", "soy")), 4)
+    observation = settle(only_misread, state, misread, 3)
+    assert observation is not None and observation.events == () and observation.note  # no frame read it right
+
+
 def test_cards_gone_are_never_explained_by_setting_a_part_aside():
     """A hand rests over Ann's blue field and the face-up chili and soy: both look empty. Setting the face-up area
     aside would explain Ann's field as harvested; a hand hides as much, so nothing is proposed."""

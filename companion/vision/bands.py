@@ -234,24 +234,25 @@ def explain(strips: Sequence[np.ndarray], sizes: Sequence[int], logits: np.ndarr
 
 def _tile(table: np.ndarray, first: int) -> tuple[np.ndarray, np.ndarray]:
     """The best sum of band scores ending at each row (a column may start at any row up to ``first``), and the
-    band length ending there (0 at a start). ``table[case, s, b]`` scores a band of ``b`` rows from row ``s``."""
+    band length ending there (0 at a start). ``table[case, s, b]`` scores a band of ``b`` rows from row ``s``.
+    Rows lead in the work arrays, so each row's step reads slices of them, not gathered copies."""
     cases, rows, lengths = table.shape[0], table.shape[1] + 1, table.shape[2]
-    ending = np.full((cases, rows, lengths), -np.inf, np.float32)
+    ending = np.full((rows, lengths, cases), -np.inf, np.float32)
     for size in range(1, min(lengths, rows)):
-        ending[:, size:, size] = table[:, :rows - size, size]
-    best = np.full((cases, rows), -np.inf, np.float32)
-    best[:, :first + 1] = 0.0
-    back = np.zeros((cases, rows), np.int32)
+        ending[size:, size] = table[:, :rows - size, size].T
+    best = np.full((rows, cases), -np.inf, np.float32)
+    best[:first + 1] = 0.0
+    back = np.zeros((rows, cases), np.int32)
     every = np.arange(cases)
     for end in range(1, rows):
-        length = np.arange(1, min(lengths, end + 1))
-        options = best[:, end - length] + ending[:, end, length]
-        pick = np.argmax(options, axis=1)
-        value = options[every, pick]
-        better = value > best[:, end]
-        best[:, end] = np.where(better, value, best[:, end])
-        back[:, end] = np.where(better, length[pick], 0)
-    return best, back
+        most = min(lengths - 1, end)
+        options = best[end - most:end][::-1] + ending[end, 1:most + 1]  # band lengths 1 to most, shortest first
+        pick = np.argmax(options, axis=0)
+        value = options[pick, every]
+        better = value > best[end]
+        best[end] = np.where(better, value, best[end])
+        back[end] = np.where(better, pick + 1, 0)
+    return best.T.copy(), back.T.copy()
 
 
 def _tops(back: np.ndarray, end: int) -> tuple[int, ...]:

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.vision import bands, strips, top_check
-from companion.vision.bands import BAND, Rows, explain, running_on, starts
+from companion.vision.bands import BAND, Rows, _tile, explain, running_on, starts
 from companion.vision.classifier import UNKNOWN, Prediction
 from companion.vision.columns import BandNetwork, Column, ColumnReader, card_rows, voted, widened
 from companion.vision.manifest import load_manifest
@@ -197,6 +197,30 @@ def test_every_strip_is_explained_as_cards_that_tile_it(sizes, seed):
     for found, rows in zip(explain(strips, sizes, rng.normal(0, 3, (len(sizes), STRIP_L)).astype(np.float32)), sizes):
         assert found is not None and found.tops[-1] in starts(rows)
         assert all(later > earlier for earlier, later in zip(found.tops, found.tops[1:]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 5), st.integers(1, 24), st.integers(2, 7), st.integers(0, 2**32 - 1))
+def test_the_bands_tile_each_row_with_the_best_sum_a_column_starting_early_enough_can_reach(cases, rows, lengths, seed):
+    """Written out row by row: the best sum of band scores ending at each row, and the band that ends it."""
+    rng = np.random.default_rng(seed)
+    table = rng.integers(-3, 4, (cases, rows, lengths)).astype(np.float32)  # whole numbers: ties, exact sums
+    table[rng.random(table.shape) < 0.2] = -np.inf
+    first = int(rng.integers(0, rows))
+    best, back = _tile(table, first)
+    for case in range(cases):
+        reach = [0.0 if end <= first else -np.inf for end in range(rows + 1)]
+        for end in range(1, rows + 1):
+            for size in range(1, min(lengths - 1, end) + 1):
+                reach[end] = max(reach[end], reach[end - size] + float(table[case, end - size, size]))
+        assert best[case].tolist() == reach
+        for end in range(rows + 1):  # the bands followed back from each row add up to its best sum
+            total, at = 0.0, end
+            while back[case, at]:
+                total += float(table[case, at - back[case, at], back[case, at]])
+                at -= int(back[case, at])
+            assert at <= first or not np.isfinite(reach[end])
+            assert not np.isfinite(reach[end]) or total == reach[end]
 
 
 def test_a_plain_face_is_no_column_whatever_its_shape():

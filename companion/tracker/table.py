@@ -21,7 +21,6 @@ harvest still waits is not taken for a second harvest that the pile would hide.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
@@ -385,10 +384,7 @@ def left_on_top(state: GameState, moves: Sequence[Move], after: GameState) -> bo
     left it: a card laid on it later (a magpie played) hides what the harvest put there, so a field the camera missed
     looks harvested and the pile's new top tells nothing of it."""
     last = max(k for k, move in enumerate(moves) if move_type(move) in ABSENCES)
-    harvested = copy.deepcopy(state)
-    for move in moves[: last + 1]:
-        harvested.push(move)
-    return harvested.discard == after.discard
+    return made(state, [move_to_dict(move) for move in moves[: last + 1]])[0].discard == after.discard
 
 
 def landed_anew(likely: Likely, was: Sequence[str], top: Sequence[str]) -> bool:
@@ -498,8 +494,8 @@ class TableTracker:
             return None
         every_bean_named = all(bean is not None for _, columns in settled.fields for bean, _ in columns)
         absences = sum(e["type"] in ABSENCES for e in events)
-        seen_gone = absences == 0 or (absences == 1 and left_on_top(camera, moves, after)
-                                      and discarded(camera, settled, after, grew))
+        seen_gone = absences == 0 or (absences == 1 and discarded(camera, settled, after, grew)
+                                      and left_on_top(camera, moves, after))
         alone = not waiting or (before_waiting(state, events, waiting) and apart(events, waiting))
         turned_named = (not settled.face_up_unsure or all(e["type"] != "turn-over" for e in events)
                         or turned_by_rules(camera, events, settled))

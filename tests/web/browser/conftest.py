@@ -186,13 +186,17 @@ class Browser:
         self.driver.execute_script("document.querySelectorAll('#alerts .alert').forEach((a) => a.remove());")
 
 
-def chrome(profile: Path) -> webdriver.Chrome:
-    """A headless Chromium from /usr/bin with a fresh profile; selenium-manager is never used."""
+def chrome(profile: Path, screenshots: bool = False) -> webdriver.Chrome:
+    """A headless Chromium from /usr/bin with a fresh profile; selenium-manager is never used.
+
+    It composites on its main thread (a page's update then costs it about half the processor time), unless it is to
+    take ``screenshots``, which wait for frames that only a compositor thread draws."""
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--no-first-run", "--window-size=1180,820", f"--user-data-dir={profile}"):  # fmt: skip
+                 "--no-first-run", "--window-size=1180,820", f"--user-data-dir={profile}",
+                 *([] if screenshots else ["--disable-threaded-compositing"])):  # fmt: skip
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
@@ -205,10 +209,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 
 @pytest.fixture(scope="module")
-def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
+def driver(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
+    """The module's Chromium (one that takes screenshots for a module marked ``screenshots``)."""
     if not CHROMIUM.exists():
         pytest.skip(f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium chromium-driver)")
-    browser = chrome(tmp_path_factory.mktemp("chromium-profile"))
+    screenshots = request.node.get_closest_marker("screenshots") is not None
+    browser = chrome(tmp_path_factory.mktemp("chromium-profile"), screenshots)
     yield browser
     browser.quit()
 

@@ -12,6 +12,8 @@ from companion.rules.simulate import random_game, random_setup
 from support.live_server import LiveServer
 from support.web_client import Editor
 
+pytestmark = pytest.mark.screenshots
+
 SIZES = {
     "phone-portrait": (390, 844, True),
     "phone-landscape": (844, 390, True),

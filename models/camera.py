@@ -8,6 +8,8 @@ shadows, glare, blur, noise and JPEG artefacts. Everything comes from the given
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
@@ -71,20 +73,42 @@ def _paste(photo: np.ndarray, face: np.ndarray, quad: np.ndarray) -> None:
     photo[mask > 127] = warped[mask > 127]
 
 
-def light(img: np.ndarray, rng: np.random.Generator, reach: tuple[int, int] | None = None,
-          shadow: bool = True) -> np.ndarray:
-    """Uneven warm lamp light, maybe a shadow, and maybe a glare spot; the shadow falls within a random window
-    of ``reach`` = (width, height) pixels (a hand's or a cup's on a whole table), or anywhere without one, and
-    never without ``shadow``."""
-    h, w = img.shape[:2]
-    out = img.astype(np.float32)
+@dataclass(frozen=True)
+class Lamp:
+    """One light on a picture of a given size: a warm lamp's gain per pixel and channel, maybe a shadow's shade, maybe
+    a glare spot's added brightness. Shining it on many pictures draws its randomness once."""
+
+    gain: np.ndarray
+    """(h, w, 3) float64: how much of each channel's light falls on each pixel."""
+    shade: np.ndarray | None
+    """(h, w, 1) float32: the share of the light a shadow leaves."""
+    glare: np.ndarray | None
+    """(h, w, 1) float32: brightness a glare spot adds."""
+
+    def shine(self, img: np.ndarray) -> np.ndarray:
+        """``img`` under this light."""
+        out = img.astype(np.float32)
+        out *= self.gain
+        if self.shade is not None:
+            out *= self.shade
+        if self.glare is not None:
+            out += self.glare
+        return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def lamp(shape: tuple[int, ...], rng: np.random.Generator, reach: tuple[int, int] | None = None,
+         shadow: bool = True) -> Lamp:
+    """Uneven warm lamp light, maybe a shadow, and maybe a glare spot, on a picture of ``shape``; the shadow falls
+    within a random window of ``reach`` = (width, height) pixels (a hand's or a cup's on a whole table), or anywhere
+    without one, and never without ``shadow``."""
+    h, w = shape[:2]
     yy, xx = np.mgrid[0:h:8, 0:w:8].astype(np.float32)
     cx, cy = rng.uniform(0, w), rng.uniform(0, h)
     dist = np.sqrt((xx - cx) ** 2 + (yy - cy) ** 2) / np.hypot(w, h)
     gain = rng.uniform(0.55, 1.15) * (1 - rng.uniform(0, 0.6) * dist)
     gain = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
     tint = np.array([rng.uniform(0.7, 1.05), rng.uniform(0.9, 1.05), rng.uniform(0.95, 1.2)], np.float32)
-    out *= gain[..., None] * tint
+    shade = glare = None
     if rng.random() < 0.5 and shadow:  # shadow of a hand or a cup
         mask: np.ndarray = np.zeros((h, w), np.float32)
         pts = rng.uniform([0, 0], reach or [w, h], (int(rng.integers(3, 6)), 2))
@@ -93,14 +117,20 @@ def light(img: np.ndarray, rng: np.random.Generator, reach: tuple[int, int] | No
         pts = pts.astype(np.int32)
         cv2.fillPoly(mask, [cv2.convexHull(pts)], 1.0)
         mask = cv2.GaussianBlur(mask, (0, 0), rng.uniform(2, 10))
-        out *= 1 - rng.uniform(0.2, 0.55) * mask[..., None]
+        shade = 1 - rng.uniform(0.2, 0.55) * mask[..., None]
     if rng.random() < 0.35:  # glare
         mask = np.zeros((h, w), np.float32)
         cv2.ellipse(mask, (int(rng.uniform(0, w)), int(rng.uniform(0, h))),
                     (int(rng.uniform(6, 30)), int(rng.uniform(4, 18))), rng.uniform(0, 180), 0, 360, 1.0, -1)
         mask = cv2.GaussianBlur(mask, (0, 0), rng.uniform(2, 8))
-        out += rng.uniform(80, 200) * mask[..., None]
-    return np.clip(out, 0, 255).astype(np.uint8)
+        glare = rng.uniform(80, 200) * mask[..., None]
+    return Lamp(gain[..., None] * tint, shade, glare)
+
+
+def light(img: np.ndarray, rng: np.random.Generator, reach: tuple[int, int] | None = None,
+          shadow: bool = True) -> np.ndarray:
+    """``img`` under a :func:`lamp` drawn for it."""
+    return lamp(img.shape, rng, reach, shadow).shine(img)
 
 
 def sensor(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -113,8 +143,10 @@ def sensor(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         kernel[k // 2, :] = 1.0 / k
         rot = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1.0)
         img = cv2.filter2D(img, -1, cv2.warpAffine(kernel, rot, (k, k)))
-    noisy = img.astype(np.float32) + rng.standard_normal(img.shape, np.float32) * rng.uniform(1, 9)
-    img = np.clip(noisy, 0, 255).astype(np.uint8)
+    noisy = rng.standard_normal(img.shape, np.float32)
+    noisy *= rng.uniform(1, 9)
+    noisy += img
+    img = np.clip(noisy, 0, 255, out=noisy).astype(np.uint8)
     _, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(25, 90))])
     decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     assert decoded is not None  # a JPEG just encoded here

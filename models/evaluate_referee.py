@@ -44,7 +44,7 @@ from companion.vision.profile import enroll, relearnt
 from companion.vision.rectify import warp_card
 from companion.vision.scene import Scene, SceneReader
 from companion.vision.table_reader import TableReader
-from models.camera import light, sensor
+from models.camera import lamp, sensor
 from models.game_table import SEATS_AT, draw_table, hand_over
 from models.heldout.families import FAMILIES
 from models.heldout.measure import deck_seed, enrollment_shots
@@ -96,9 +96,10 @@ def table_frames(state: GameState, faces: dict[str, np.ndarray], seed: int, rng:
                       for frame in ([table, later] if bumped else [table])]  # the same hand, before and after
         half = still // 2
         frames += [resting_on[0]] * half + [resting_on[-1]] * (still - half) + [later] * still
-    lit = {id(frame): light(frame, np.random.default_rng([seed, 3]), shadow=False)  # the same light: each picture once
-           for frame in frames}
-    return [sensor(lit[id(frame)], np.random.default_rng([seed, k])) for k, frame in enumerate(frames)]
+    lit = lamp(table.shape, np.random.default_rng([seed, 3]), shadow=False)  # the same light over every frame
+    pictures = {id(frame): frame for frame in frames}  # each picture lit once
+    shone = {key: lit.shine(frame) for key, frame in pictures.items()}
+    return [sensor(shone[id(frame)], np.random.default_rng([seed, k])) for k, frame in enumerate(frames)]
 
 
 @dataclass(frozen=True)

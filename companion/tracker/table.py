@@ -413,12 +413,15 @@ def as_a_frame_read(state: GameState, settled: TableView,
                     recent: Sequence[tuple[dict[Part, Told], TableView]]) -> Explained | None:
     """Where no moves explain ``settled``: the view with one part as one of the ``recent`` still frames read it
     otherwise (the latest first), with the moves that explain it so: a column most frames counted one card short, and
-    one frame counted right (the tracker proposes these moves, never sure). None where no such reading is explained."""
+    one frame counted right (the tracker proposes these moves, never sure). None where no such reading is explained.
+    A reading two frames made is searched once: the moves that explain a view do not hang on the camera's guesses."""
     told = settled.parts()
+    tried: set[tuple[Part, Told]] = set()
     for parts, frame in reversed(recent):
         for part, reading in parts.items():
-            if part not in told or fits(part, reading, told[part]):
+            if part not in told or fits(part, reading, told[part]) or (part, reading) in tried:
                 continue
+            tried.add((part, reading))
             seen = settled.telling(part, reading)
             if isinstance(part, int):  # the frame's guesses at that seat's open columns come with its reading
                 seen = replace(seen, guesses=seen.guesses + tuple(g for g in frame.guesses if g[0] == part),

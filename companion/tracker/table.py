@@ -16,7 +16,10 @@ deck; the camera's belief counts among the beans the rules allow alone), any bea
 confidence among the beans they may be (:func:`turned_by_rules`), and nothing in it is seen only as cards gone (a
 harvest) unless the discard pile was seen to take them, so the table may push it without a tap. The camera's
 own proposals still waiting for a tap count as made (:func:`believed`), so a hand resting over a field after a
-harvest still waits is not taken for a second harvest that the pile would hide.
+harvest still waits is not taken for a second harvest that the pile would hide. A view that no move explains is said
+(so that the group enters what happened) only where the table settles on it before anything else since a hand was
+over it: once a change of that still period was explained, or the table agreed with the game, nothing on it can
+change until a hand comes back, and such a view is the camera misreading it.
 """
 
 from __future__ import annotations
@@ -98,6 +101,9 @@ class Steadiness:
         """The last still frames: what each tells of each part, and its view (with the camera's guesses)."""
         self.told: dict[Part, Told] = {}
         """What each part of the table last settled on."""
+        self.period = 0
+        """How many times the table has moved: the still frames between two moves are one still period, in which
+        nothing on the table can change."""
 
     @property
     def settled(self) -> TableView | None:
@@ -105,8 +111,9 @@ class Steadiness:
         return TableView.of_parts(self.told) if self.told else None
 
     def moved(self) -> None:
-        """The table moved (a hand over it): the votes start again."""
+        """The table moved (a hand over it): the votes start again, in a new still period."""
         self.recent.clear()
+        self.period += 1
 
     def feed(self, view: TableView, moving: bool) -> TableView | None:
         """The view the table settled on, when this frame settles it on something new (only the parts the last
@@ -453,6 +460,10 @@ class TableTracker:
         self.unexplained: tuple[object, ...] | None = None
         """The last view given with parts held (:attr:`~companion.tracker.view.TableView.held`) whose change no moves
         explained without them, with the game and proposals it was weighed against."""
+        self.accounted: int | None = None
+        """The still period (:attr:`Steadiness.period`) in which the table last settled on a view that moves explained
+        or that agreed with the game: no hand has been over the table since, so a later view of it that no move
+        explains is a misreading (a field of two counted one in 3 of 4 frames, a chili named a red), not news."""
 
     def observe(self, view: TableView, moving: bool, state: GameState,
                 waiting: Sequence[dict[str, Any]] = ()) -> Observation | None:
@@ -484,8 +495,11 @@ class TableTracker:
             explaining = as_a_frame_read(camera, settled, self.steadiness.recent)
         if explaining is None:
             self.agrees = False
+            if self.accounted == self.steadiness.period:
+                return None  # the table has not moved since its change was accounted for: the camera misreads it
             return Observation((), False, "the camera sees a table that no move the rules allow now explains; "
                                           "check the fields and enter what happened")
+        self.accounted = self.steadiness.period
         settled, found = explaining
         after, moves = likeliest(found, settled)
         events = [move_to_dict(m) for m in moves]

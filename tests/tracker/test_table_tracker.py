@@ -64,6 +64,11 @@ def settle(tracker: TableTracker, state: GameState, view: TableView, frames: int
     return answer
 
 
+def hand_passes(tracker: TableTracker, state: GameState, waiting: tuple[dict, ...] = ()) -> None:
+    """A hand passes over the table (a moving frame): the still frames after it are a new still period."""
+    assert tracker.observe(seen(), True, state, waiting) is None
+
+
 def test_a_bean_planted_from_the_hand_is_proposed_once_the_table_is_still():
     state, tracker = table(), TableTracker()
     assert tracker.observe(seen(), False, state) is None  # the empty table: nothing happened
@@ -538,6 +543,7 @@ def test_a_turn_over_corrected_on_the_tablet_holds_back_no_harvest_elsewhere():
         assert taken is not None and taken.events == ({"type": "turn-over", "player": ANN, "beans": ["chili", "soy"]},)
         play(game, {"type": "turn-over", "player": ANN, "beans": ["chili", "red"]})  # as corrected on the tablet
         assert settle(tracker, game, dataclasses.replace(turned, face_up_unsure=not camera_sure)) is None
+        hand_passes(tracker, game)
         observation = settle(tracker, game, dataclasses.replace(harvested, face_up_unsure=not camera_sure))
         assert observation is not None and list(observation.events) == proposed
         assert observation.sure == bool(proposed)
@@ -559,6 +565,27 @@ def test_what_the_rules_do_not_allow_is_not_proposed_but_said():
     assert observation is not None and observation.events == ()
     assert "no move the rules allow" in (observation.note or "")
     assert explain(state, seen(ann=(("soy", 5),))) is None  # five cards from nowhere
+
+
+def test_a_misreading_while_the_table_lies_still_after_its_change_is_not_said():
+    """Ann plants a second blue, proposed and confirmed. With no hand over the table since, three frames of four then
+    count her field one card short: no move explains that, but nothing can have changed, so nothing is said. The two
+    beans she turns over after a hand passes are proposed as usual."""
+    blue = {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"}
+    state, tracker = play(table(), blue), TableTracker()
+    settle(tracker, state, seen(ann=(("blue", 1),)), 4)
+    hand_passes(tracker, state)
+    grown = settle(tracker, state, seen(ann=(("blue", 2),)))
+    assert grown is not None and grown.events == ({**blue, "field": 0},)
+    play(state, *grown.events)
+    misread = seen(ann=(("blue", 1),))
+    assert [tracker.observe(view, False, state) for view in (misread, misread, seen(ann=(("blue", 2),)), misread)
+            ] == [None] * 4
+    assert explain(state, misread) is None  # a field does not lose one card
+    hand_passes(tracker, state)
+    turned = settle(tracker, state, seen(ann=(("blue", 2),), face_up=("red", "soy")))
+    assert turned is not None and turned.note is None
+    assert turned.events[-1] == {"type": "turn-over", "player": ANN, "beans": ["red", "soy"]}
 
 
 def test_a_seat_the_camera_does_not_see_is_not_compared():
@@ -621,12 +648,14 @@ def test_a_change_most_frames_misread_is_proposed_as_the_frame_that_read_it_righ
     assert settle(tracker, state, seen(ann=(("blue", 2),), face_up=("red", "soy")), 4) is None
     misread = seen(ann=(("blue", 1), ("soy", 1)), face_up=("red",))
     right = seen(ann=(("blue", 2), ("soy", 1)), face_up=("red",))
+    hand_passes(tracker, state)
     answers = [tracker.observe(view, False, state) for view in (misread, right, misread, misread)]
     assert answers[:3] == [None, None, None]
     plant = {"type": "plant", "player": ANN, "bean": "soy", "source": "face-up", "field": 1}
     assert answers[3] == Observation((plant,), sure=False)
     only_misread = TableTracker()
     settle(only_misread, state, seen(ann=(("blue", 2),), face_up=("red", "soy")), 4)
+    hand_passes(only_misread, state)
     observation = settle(only_misread, state, misread, 3)
     assert observation is not None and observation.events == () and observation.note  # no frame read it right
 
@@ -948,6 +977,7 @@ def test_a_change_is_explained_against_the_proposals_waiting_on_the_tablet():
     observation = settle(tracker, state, piled(seen(ann=(("soy", 1),)), ("blue",)))
     assert observation == Observation((harvest_blue,), sure=True)
     waiting = list(observation.events)
+    hand_passes(tracker, state, tuple(waiting))
     hidden = [tracker.observe(piled(seen(), ("blue",)), False, state, waiting) for _ in range(3)]
     assert hidden[-1] is not None and hidden[-1].events == () and "no move the rules allow" in (hidden[-1].note or "")
     assert explain(state, piled(seen(), ("blue",))) == [move_from_dict({"type": "harvest", "player": ANN,

@@ -9,7 +9,8 @@ change is reported once.
 :class:`TableTracker` then asks the rules which moves explain the settled change
 (:func:`~companion.tracker.explain.explanations`; where none explains the whole table, one part that disagrees
 with the game may be set aside, :func:`~companion.tracker.explain.set_aside`; where neither explains it, one part as
-one of the last still frames read it otherwise, :func:`as_a_frame_read`, never sure) and proposes them: ``sure`` when
+one of the last still frames read it otherwise, :func:`as_a_frame_read`, or else one column as the game's field a
+card longer, :func:`as_counted_short`, never sure) and proposes them: ``sure`` when
 every column it rests on was named with confidence, or the rules and the camera's guesses (those most still
 frames made) leave one explanation (:func:`by_rules`: a group's own deck is named less surely than the house
 deck; the camera's belief counts among the beans the rules allow alone), any beans turned over were named with
@@ -66,6 +67,7 @@ from companion.tracker.view import (
     likelihood,
     named,
     share,
+    sorted_columns,
 )
 from companion.vision.classifier import Likely
 
@@ -439,6 +441,24 @@ def as_a_frame_read(state: GameState, settled: TableView,
     return None
 
 
+def as_counted_short(state: GameState, settled: TableView) -> Explained | None:
+    """Where no moves explain ``settled``: the view with one column told as the game's field one card longer, of its
+    bean (or of any bean, where the camera was unsure of the column's), with the moves that explain it so, where they
+    lay cards (a plant, a turn-over) and no other such column does: a column of two whose covered card shows a band
+    too thin for the camera is read as one card in every frame (the tracker proposes these moves, never sure). None
+    where no column, or more than one, does so."""
+    game = game_view(state, tuple(seat for seat, _ in settled.fields)).seats()
+    kept = []
+    for seat, columns in settled.fields:
+        for k, (bean, count) in enumerate(columns):
+            for longer in {(b, n) for b, n in game[seat] if n == count + 1 and bean in (None, b)}:
+                seen = settled.telling(seat, sorted_columns(columns[:k] + (longer,) + columns[k + 1:]))
+                found = explanations(state, seen)
+                if found is not None and any(moves for _, moves in found) and not takes_cards(found):
+                    kept.append((seen, found))
+    return kept[0] if len(kept) == 1 else None
+
+
 def _lays_cards(explaining: Explained | None, settled: TableView) -> bool:
     """Whether moves explain the change of ``settled`` whole, no part set aside, and every explanation only lays cards
     (a plant, a turn-over): while a part of the table is held as it was, its frames split, the camera may be misreading
@@ -490,9 +510,10 @@ class TableTracker:
         grew = landed(self.pile, view.pile_top) or (self.pile_empty and view.pile_top is not None)
         self.pile = view.pile_top or self.pile
         self.pile_empty = view.discard == () or (self.pile_empty and view.pile_top is None)
-        by_one_frame = explaining is None
-        if by_one_frame:
-            explaining = as_a_frame_read(camera, settled, self.steadiness.recent)
+        read_otherwise = explaining is None
+        if read_otherwise:
+            explaining = (as_a_frame_read(camera, settled, self.steadiness.recent)
+                          or as_counted_short(camera, settled))
         if explaining is None:
             self.agrees = False
             if self.accounted == self.steadiness.period:
@@ -517,6 +538,6 @@ class TableTracker:
         turned_named = (not settled.face_up_unsure or all(e["type"] != "turn-over" for e in events)
                         or turned_by_rules(camera, events, settled))
         grounded = ((every_bean_named or by_rules(found, settled, camera)) and seen_gone and turned_named
-                    and not by_one_frame)
+                    and not read_otherwise)
         return Observation(tuple(events), grounded and alone, sure_after_waiting=grounded and not alone,
                            alternatives=tuple(otherwise[id(event)] for event in events))

@@ -137,7 +137,8 @@ class TableView:
                    cast("tuple[str, ...] | None", told.get(DISCARD)))
 
 
-def _sorted(columns: Iterable[Column]) -> tuple[Column, ...]:
+def sorted_columns(columns: Iterable[Column]) -> tuple[Column, ...]:
+    """A seat's columns in the order a view keeps them (an open bean first)."""
     return tuple(sorted(columns, key=lambda c: (c[0] or "", c[1])))
 
 
@@ -162,7 +163,7 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float, beans: Collection[s
             pile_top = place_of(stack.top.corners)
     by_seat = seat_columns(scene, sure, beans)
     zones = set(scene.zones)
-    fields = tuple((seat, _sorted(reading.column(stack.count) for reading, stack in by_seat.get(seat, ())))
+    fields = tuple((seat, sorted_columns(reading.column(stack.count) for reading, stack in by_seat.get(seat, ())))
                    for seat in sorted(set(seats)) if f"{FIELDS_PREFIX}{seat}" in zones)  # fmt: skip
     pile = top_of_pile([(reading.bean, reading.named) for reading in discarded]) if DISCARD in zones else None
     unsure = [(seat, sorted(((reading.bean, stack.count), reading.likely) for reading, stack in stacks

@@ -32,6 +32,7 @@ from companion.tracker.view import (
     mismatch,
     place_of,
     share,
+    sorted_columns,
     top_of_pile,
     view_of,
 )
@@ -653,11 +654,26 @@ def test_a_change_most_frames_misread_is_proposed_as_the_frame_that_read_it_righ
     assert answers[:3] == [None, None, None]
     plant = {"type": "plant", "player": ANN, "bean": "soy", "source": "face-up", "field": 1}
     assert answers[3] == Observation((plant,), sure=False)
-    only_misread = TableTracker()
-    settle(only_misread, state, seen(ann=(("blue", 2),), face_up=("red", "soy")), 4)
-    hand_passes(only_misread, state)
-    observation = settle(only_misread, state, misread, 3)
-    assert observation is not None and observation.events == () and observation.note  # no frame read it right
+
+
+def test_a_change_beside_a_column_every_frame_counts_one_short_is_proposed_as_the_games_field_explains_it():
+    """Ann plants the face-up soy in her second field; every still frame reads her blue field of two as one card (its
+    covered card's band too thin), so neither the table nor any frame is explained. Told as the game's field, one card
+    longer (as a blue, or a column whose bean the camera was unsure of), it is explained by the plant: proposed, for a
+    tap. A red column of one is not her blue field counted short: the tablet says no move explains it."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
+                 {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"},
+                 {"type": "turn-over", "player": ANN, "beans": ["soy", "red"]},
+                 {"type": "end-trading", "player": ANN})
+    plant = {"type": "plant", "player": ANN, "bean": "soy", "source": "face-up", "field": 1}
+    for blue, proposed in (("blue", (plant,)), (None, (plant,)), ("red", ())):
+        tracker = TableTracker()
+        settle(tracker, state, seen(ann=(("blue", 2),), face_up=("red", "soy")), 4)
+        hand_passes(tracker, state)
+        short = TableView(((ANN, sorted_columns([(blue, 1), ("soy", 1)])), (BEN, ()), (CID, ())), ("red",))
+        observation = settle(tracker, state, short)
+        assert observation is not None and observation.events == proposed and not observation.sure
+        assert bool(observation.note) == (not proposed)  # a red field of one is not the blue one counted short
 
 
 def test_cards_gone_are_never_explained_by_setting_a_part_aside():

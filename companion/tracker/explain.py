@@ -147,6 +147,13 @@ def explained(state: GameState, seen: TableView) -> Explained | None:
     return (seen, found) if found is not None else set_aside(state, seen)
 
 
+def changed_by_moves(state: GameState, seen: TableView) -> list[tuple[GameState, list[Move]]] | None:
+    """The explanations of ``seen`` (:func:`explanations`) where they make some move; None where none explains it, or
+    where it is the game's table already."""
+    found = explanations(state, seen)
+    return found if found is not None and any(moves for _, moves in found) else None
+
+
 def set_aside(state: GameState, seen: TableView) -> Explained | None:
     """Where no moves explain ``seen`` whole: the view with the one part of the table (a seat's fields, the face-up
     area or the discard pile) that disagrees with the game told as the game has it, where moves then explain a change
@@ -162,8 +169,7 @@ def set_aside(state: GameState, seen: TableView) -> Explained | None:
         if fits(part, reading, game[part]) or not game[part]:
             continue  # agreeing with the game is evidence; cards where the game has none were laid, not misread
         rest = seen.telling(part, game[part])
-        found = explanations(state, rest)
-        if found is not None and any(moves for _, moves in found):
+        if found := changed_by_moves(state, rest):
             kept.append((rest, found))
     if len(kept) != 1 or takes_cards(kept[0][1]):
         return None

@@ -38,9 +38,9 @@ from companion.tracker.explain import (
     ABSENCES,
     Explained,
     anywhere,
+    changed_by_moves,
     explain,
     explained,
-    explanations,
     game_view,
     likeliest,
     made,
@@ -435,8 +435,7 @@ def as_a_frame_read(state: GameState, settled: TableView,
             if isinstance(part, int):  # the frame's guesses at that seat's open columns come with its reading
                 seen = replace(seen, guesses=seen.guesses + tuple(g for g in frame.guesses if g[0] == part),
                                likely=seen.likely + tuple(g for g in frame.likely if g[0] == part))
-            found = explanations(state, seen)
-            if found is not None and any(moves for _, moves in found):
+            if found := changed_by_moves(state, seen):
                 return seen, found
     return None
 
@@ -448,14 +447,10 @@ def as_counted_short(state: GameState, settled: TableView) -> Explained | None:
     too thin for the camera is read as one card in every frame (the tracker proposes these moves, never sure). None
     where no column, or more than one, does so."""
     game = game_view(state, tuple(seat for seat, _ in settled.fields)).seats()
-    kept = []
-    for seat, columns in settled.fields:
-        for k, (bean, count) in enumerate(columns):
-            for longer in {(b, n) for b, n in game[seat] if n == count + 1 and bean in (None, b)}:
-                seen = settled.telling(seat, sorted_columns(columns[:k] + (longer,) + columns[k + 1:]))
-                found = explanations(state, seen)
-                if found is not None and any(moves for _, moves in found) and not takes_cards(found):
-                    kept.append((seen, found))
+    longer = (settled.telling(seat, sorted_columns(columns[:k] + (fuller,) + columns[k + 1:]))
+              for seat, columns in settled.fields for k, (bean, count) in enumerate(columns)
+              for fuller in {(b, n) for b, n in game[seat] if n == count + 1 and bean in (None, b)})
+    kept = [(seen, found) for seen in longer if (found := changed_by_moves(state, seen)) and not takes_cards(found)]
     return kept[0] if len(kept) == 1 else None
 
 

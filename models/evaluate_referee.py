@@ -71,9 +71,11 @@ def after(state: GameState, move: Move) -> GameState:
 
 
 def table_frames(state: GameState, faces: dict[str, np.ndarray], seed: int, rng: np.random.Generator,
-                 still: int = STILL, resting: bool = False, discard: bool = True, bumped: bool = False) -> list:
+                 still: int = STILL, resting: bool = False, discard: bool = True, bumped: bool = False,
+                 table_seed: int | None = None) -> list:
     """The table as it stands (with ``discard``, its discard pile beside the discard marker), under the same light,
-    each frame with its own sensor noise, blur and compression: two frames with a hand reaching in and out, then
+    each frame with its own sensor noise, blur and compression; the table's wood, the cards' places and the light are
+    drawn from ``table_seed`` (``seed`` by default): two frames with a hand reaching in and out, then
     ``still`` still ones; ``resting``: then as many with a hand resting still over one seat's fields, and as many
     without it again; ``bumped``: halfway through the hand's rest, the discard pile's top card is pushed
     :data:`BUMP` pixels and turned :data:`BUMP_TURN` degrees (each either way), and stays so.
@@ -82,7 +84,8 @@ def table_frames(state: GameState, faces: dict[str, np.ndarray], seed: int, rng:
     fields = {seat: [(f.bean, f.count) for f in player.fields if f.bean and f.count]
               for seat, player in enumerate(state.players)}
     pile = list(state.discard) if discard else None
-    table = draw_table(fields, list(state.face_up), faces, seed, pile)
+    drawn = seed if table_seed is None else table_seed
+    table = draw_table(fields, list(state.face_up), faces, drawn, pile)
     frames = [hand_over(table, rng), hand_over(table, rng)] + [table] * still
     if resting:
         (x, y), _ = SEATS_AT[int(rng.integers(len(state.players)))]
@@ -90,13 +93,13 @@ def table_frames(state: GameState, faces: dict[str, np.ndarray], seed: int, rng:
         if bumped:
             push = np.random.default_rng([seed, 10])
             dx, dy = push.uniform(*BUMP, 2) * push.choice([-1, 1], 2)
-            later = draw_table(fields, list(state.face_up), faces, seed, pile,
+            later = draw_table(fields, list(state.face_up), faces, drawn, pile,
                                (float(dx), float(dy), float(push.uniform(*BUMP_TURN) * push.choice([-1, 1]))))
         resting_on = [hand_over(frame, np.random.default_rng([seed, 9]), at=(x + 40, y - 60))
                       for frame in ([table, later] if bumped else [table])]  # the same hand, before and after
         half = still // 2
         frames += [resting_on[0]] * half + [resting_on[-1]] * (still - half) + [later] * still
-    lit = lamp(table.shape, np.random.default_rng([seed, 3]), shadow=False)  # the same light over every frame
+    lit = lamp(table.shape, np.random.default_rng([drawn, 3]), shadow=False)  # the same light over every frame
     pictures = {id(frame): frame for frame in frames}  # each picture lit once
     shone = {key: lit.shine(frame) for key, frame in pictures.items()}
     return [sensor(shone[id(frame)], np.random.default_rng([seed, k])) for k, frame in enumerate(frames)]
@@ -159,11 +162,13 @@ class GroupDeck:
 
 def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None, still: int = STILL,
             resting: bool = False, discard: bool = True, bumped: bool = False,
-            group: GroupDeck | None = None) -> Iterator[Refereed]:
+            group: GroupDeck | None = None, one_table: bool = False) -> Iterator[Refereed]:
     """Each visible event of the record's events ``start``..``stop``, refereed by the camera (see the module), the
     table still for ``still`` frames after each (and a hand resting on it for as long, with ``resting``; the discard
     pile bumped meanwhile, with ``bumped``); without ``discard``, the table has no discard marker; with ``group``,
-    the table shows that deck's cards, named against its profile, instead of the house deck."""
+    the table shows that deck's cards, named against its profile, instead of the house deck; with ``one_table``, every
+    event is drawn on the same table under the same light (``start``'s), its cards lying where they lay, as at a real
+    table, instead of each on a table of its own."""
     record, truth, ours, faces = _table(path, group)
     seats = tuple(range(len(truth.players)))
     table, tracker = TableReader(reader or SceneReader()), TableTracker()
@@ -181,7 +186,7 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
         sure: list[bool] = []
         offered: list[Seen] = []
         notes = 0
-        frames = table_frames(truth, faces, number, rng, still, resting, discard, bumped)
+        frames = table_frames(truth, faces, number, rng, still, resting, discard, bumped, start if one_table else None)
         for observation in _observations(frames, table, tracker, ours, waiting.copy, group):
             notes += observation.note is not None
             for event, others in observation.offers():
@@ -280,6 +285,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deck", metavar="FAMILY:SEED",
                         help=f"the table shows a held-out deck ({', '.join(FAMILIES)}) enrolled from 1 photo per bean")
     parser.add_argument("--learn", action="store_true", help="with --deck: the deck learns in play")
+    parser.add_argument("--one-table", action="store_true",
+                        help="every event on the same table under the same light, as at a real table (by default each "
+                             "event is drawn on a table and under a light of its own)")
     parser.add_argument("--late", action="store_true",
                         help="auto-accept on, and the group goes to the tablet only to enter what the camera cannot "
                              "see (a trade, a draw): count its taps")
@@ -301,9 +309,9 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--deck takes FAMILY:SEED, a family of {', '.join(FAMILIES)} and a number")
         group = GroupDeck(family, int(seed), reader.classifier, args.learn)
     if args.late:
-        if args.still != STILL or resting or args.no_discard:
-            parser.error("--late plays the table as it is by default: leave out --still, --resting, --bumped and "
-                         "--no-discard")
+        if args.still != STILL or resting or args.no_discard or args.one_table:
+            parser.error("--late plays the table as it is by default: leave out --still, --resting, --bumped, "
+                         "--no-discard and --one-table")
         taps = referee_late(args.record, first, last, reader, group)
         print(f"{args.record.name} events {first}:{last}, a group tapping late: {taps.pushed} events entered by the "
               f"camera at once, {taps.released} went in once the proposals they waited on were confirmed, "
@@ -314,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
               "proposals that go in by themselves)")
         return 0
     events = list(referee(args.record, first, last, reader, still=args.still, resting=resting,
-                          discard=not args.no_discard, bumped=args.bumped, group=group))
+                          discard=not args.no_discard, bumped=args.bumped, group=group, one_table=args.one_table))
     for event in events:
         if event.expected not in event.proposed:
             print(f"missed event {event.number}: {event.expected}; proposed {list(event.proposed)}"

@@ -28,6 +28,9 @@ from models.render import house_design, render_face
 RECORD = Path(__file__).resolve().parents[1] / "examples" / "records" / "amigo-25-4p-known-deck.jsonl"
 HAND_FRAMES = 2
 """Frames with a hand over the table after each change."""
+TABLE = 0
+"""The seed the table is drawn from: the same wood, and each field's cards where they lay, from one change to the next,
+as at a real table."""
 
 
 def _fields(state: GameState) -> dict[int, list[tuple[str, int]]]:
@@ -79,7 +82,7 @@ class GameDemo:
         seen = (len(self.state.move_stack), repr(_fields(self.state)), tuple(self.state.face_up),
                 tuple(self.state.discard[-1:]))
         if self._drawn is None or self._drawn[0] != seen:  # drawn again only when the table changed
-            self._drawn = (seen, draw_table(_fields(self.state), list(self.state.face_up), self._faces, seen[0],
+            self._drawn = (seen, draw_table(_fields(self.state), list(self.state.face_up), self._faces, TABLE,
                                             list(self.state.discard)))
         table = self._drawn[1].copy()
         if self._hand:

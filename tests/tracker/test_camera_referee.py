@@ -20,7 +20,9 @@ from companion.rules.moves import move_from_dict
 from companion.rules.setup import Setup
 from companion.rules.state import GameState
 from companion.tracker.lessons import PER_BEAN
+from companion.vision.changes import changed_boxes, small
 from companion.vision.scene import SceneReader
+from companion.vision.sight import parts_to_read, sight
 from models.evaluate_referee import GroupDeck, common, main, referee, table_frames
 from models.render import house_design, render_face
 
@@ -146,3 +148,18 @@ def test_a_pile_bumped_while_a_hand_rests_lies_elsewhere_from_halfway_through_th
     assert len(bumped) == len(rested) == 14
     same = [np.array_equal(a, b) for a, b in zip(rested, bumped)]
     assert same == [True] * 8 + [False] * 6  # the pile lies as it did until halfway through the hand's rest
+
+
+def test_on_one_table_two_events_frames_differ_only_where_the_table_changed():
+    """``--one-table``: the wood, the cards' places and the light stay from one event to the next, as at a real
+    table; by default each event has a table and a light of its own."""
+    state = GameState(Setup("amigo-25", ("Ann", "Ben", "Cid")))
+    faces = {bean: render_face(house_design(bean)) for bean in state.deck_counts}
+    state.players[0].fields[0].cards = ["blue", "blue"]
+    before = table_frames(state, faces, 5, np.random.default_rng(1), still=1, table_seed=5)[-1]
+    state.players[0].fields[0].cards.append("blue")
+    after = table_frames(state, faces, 6, np.random.default_rng(1), still=1, table_seed=5)[-1]
+    parts = parts_to_read(sight(before), changed_boxes(small(before), small(after)) or [], 1280, 720)
+    assert parts is not None and len(parts.boxes) == 1 and parts.again  # around the blue field only
+    apart = table_frames(state, faces, 6, np.random.default_rng(1), still=1)[-1]
+    assert changed_boxes(small(before), small(apart)) is None

@@ -9,6 +9,7 @@ from companion.rules.moves import move_from_dict, move_to_dict
 from companion.rules.state import GameState
 from companion.tracker.table import TableTracker
 from companion.tracker.view import view_of
+from companion.vision.changes import changed_boxes, small
 from companion.vision.scene import SceneReader
 from companion.vision.sources import open_source
 from companion.vision.table_reader import TableReader
@@ -58,3 +59,17 @@ def test_the_demo_table_starts_its_record_over_when_told_a_game_began():
     now[0] += 4.0
     demo.read()
     assert [move_to_dict(move) for move in demo.state.move_stack] == demo.events[:1]
+
+
+def test_the_demo_table_stays_as_it_lay_between_changes():
+    """The same wood, and each field's cards where they lay: a change alters only the cards it moves."""
+    now = [0.0]
+    demo = GameDemo(clock=lambda: now[0], step_s=4.0)
+    demo.open()
+    frames = []
+    for step in range(1, 4):
+        now[0] = 4.0 * step
+        frames.append([demo.read() for _ in range(4)][-1])  # past the hand
+    for before, after in zip(frames, frames[1:]):
+        boxes = changed_boxes(small(before), small(after))
+        assert boxes and sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) < 0.05 * before.size / 3

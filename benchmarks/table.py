@@ -12,7 +12,9 @@ reads one in four again). Figures are the best of interleaved rounds (the machin
 "A game's frames" plays changes as the camera sees them at 1280 x 720 (41 cards): a card laid, two
 frames of a hand over the table, then nine still frames, each through the table reader; it prints
 the median time per frame beside the camera's 33 ms frame period, and how long after it lands a
-card is named (the frame after the hand left still counts as a move; the next one is read at once).
+card is named (the frame after the hand left still counts as a move; the next one is read at once, its outlines
+found only where it changed since the table last lay still), and what finding those outlines costs beside finding
+them on the whole frame.
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
+from companion.vision.changes import changed_boxes, small
 from companion.vision.scene import SceneReader, read_table
+from companion.vision.sight import sight, sight_since
 from companion.vision.strips import find_outlines
 from companion.vision.table_reader import TableReader
 from companion.vision.zones import TableZones
@@ -89,12 +93,14 @@ def game_frames(reader: SceneReader, faces: dict[str, np.ndarray]) -> None:
     """Time per frame through the table reader over changes seen as a camera sees them."""
     fields = {seat: list(columns) for seat, columns in FIELDS.items()}
     table = TableReader(reader)
-    table.read(draw_table(fields, ["red", "soy"], faces, 1))
-    per_frame, landed = [], []
+    still = draw_table(fields, ["red", "soy"], faces, 1)
+    table.read(still)
+    per_frame, landed, looked = [], [], []
     for k, (seat, slot) in enumerate(LAID):
         bean, count = fields[seat][slot]
         fields[seat][slot] = (bean, count + 1)
-        still = draw_table(fields, ["red", "soy"], faces, 1)
+        before, still = still, draw_table(fields, ["red", "soy"], faces, 1)
+        looked.append(outlines_ms(before, still))
         rng = np.random.default_rng(k)
         for n, frame in enumerate([hand_over(still, rng), hand_over(still, rng)] + [still] * 9):
             start = time.perf_counter()
@@ -110,6 +116,17 @@ def game_frames(reader: SceneReader, faces: dict[str, np.ndarray]) -> None:
           f"({np.median(per_frame) / FRAME_PERIOD_MS:.2f} of the period); mean {np.mean(per_frame):.2f} ms")
     print(f"  a card that lands, named within  : {FRAME_PERIOD_MS + max(landed):.1f} ms (the 2nd frame it lies still "
           f"on, read in {max(landed):.1f} ms at most)")
+    whole, changed = (float(np.mean([ms[name] for ms in looked])) for name in ("whole", "changed"))
+    print(f"  its outlines, on the whole frame : {whole:.2f} ms (baseline)")
+    print(f"  only where it changed            : {changed:.2f} ms ({changed / whole:.2f} x)")
+
+
+def outlines_ms(before: np.ndarray, after: np.ndarray) -> dict[str, float]:
+    """Finding the outlines of ``after``, a still frame of the table ``before`` with a card laid: on the whole frame,
+    and only where it changed (``before`` compared and looked at already, as the table reader keeps them)."""
+    earlier, compared = sight(before), small(before)
+    return best_ms({"whole": lambda: sight(after),
+                    "changed": lambda: sight_since(after, earlier, changed_boxes(compared, small(after)) or [])})
 
 
 if __name__ == "__main__":

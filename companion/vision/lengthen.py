@@ -59,9 +59,13 @@ def lengthened_all(frame: np.ndarray, found: Sequence[tuple[np.ndarray, Kept]],
         grown = lengthened(frame, outline)
         over = any(inside(c, [grown]) for c in centres)
         longer.append((np.asarray(outline, np.float32) if over else grown, kept_with))
-    longer.sort(key=lambda item: -cv2.contourArea(item[0]))
+    return outermost(longer)
+
+
+def outermost(found: Sequence[tuple[np.ndarray, Kept]]) -> list[tuple[np.ndarray, Kept]]:
+    """The outlines (with what goes with them), largest first, without those whose middle lies in a larger one."""
     kept: list[tuple[np.ndarray, Kept]] = []
-    for quad, kept_with in longer:
+    for quad, kept_with in sorted(found, key=lambda item: -cv2.contourArea(item[0])):
         if not inside(quad.mean(axis=0), [other for other, _ in kept]):
             kept.append((quad, kept_with))
     return kept

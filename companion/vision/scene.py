@@ -26,12 +26,12 @@ from companion.vision.card_sized import card_sized, room_for_two
 from companion.vision.classifier import UNKNOWN, CardClassifier, Gallery, Likely, Prediction, tempered
 from companion.vision.columns import Column, ColumnReader
 from companion.vision.keypoints import DETAIL_SIZE
-from companion.vision.lengthen import lengthened_all
 from companion.vision.rectify import warp_card
 from companion.vision.refine import CornerRefiner
-from companion.vision.strips import halves, outlined, to_strip
+from companion.vision.sight import Sight, sight
+from companion.vision.strips import halves, to_strip
 from companion.vision.views import CardViews, Deferred
-from companion.vision.zones import TableZones, carried, find_markers
+from companion.vision.zones import TableZones, carried
 
 Held = tuple[tuple[Column, Prediction], ...]
 """What one outline holds: its column (or its pieces' columns), each with its top card named."""
@@ -148,17 +148,18 @@ class SceneReader:
         self.refiner = refiner or CornerRefiner(self.classifier.manifest.refiner)
         self._known: dict[tuple, Held] = {}
 
-    def read(self, frame: np.ndarray, gallery: Gallery | None = None, markers: Sequence[np.ndarray] = ()) -> Scene:
+    def read(self, frame: np.ndarray, gallery: Gallery | None = None, sighted: Sight | None = None) -> Scene:
         """The columns of ``frame``, largest first, their top cards named against ``gallery`` or the shipped
-        labels; a column whose top card is not recognised is left out of the stacks. Printed ``markers`` (each
-        one's corners) are cut out of the outlines. An outline whose card is not recognised, and that holds
-        card-shaped pieces (cards side by side that the light joined), is read as those pieces; one that holds
-        none, as its two halves where both name a card (:func:`~companion.vision.strips.halves`: cards side by side
-        that a glare spot over the gap between them joined); one read as a lone card named below :data:`DOUBTFUL`, as
-        its pieces (or else its halves) where each names a card more surely than it. Each card is reported with its
+        labels; a column whose top card is not recognised is left out of the stacks. The outlines are ``sighted``'s
+        (:func:`~companion.vision.sight.sight` of the frame by default: printed markers cut out). An outline whose
+        card is not recognised, and that holds card-shaped pieces (cards side by side that the light joined), is read
+        as those pieces; one that holds none, as its two halves where both name a card
+        (:func:`~companion.vision.strips.halves`: cards side by side that a glare spot over the gap between them
+        joined); one read as a lone card named below :data:`DOUBTFUL`, as its pieces (or else its halves) where each
+        names a card more surely than it. Each card is reported with its
         confidence at the deck's scale (:meth:`~companion.vision.classifier.CardClassifier.scale`): how often a name
         so sure is right."""
-        found = lengthened_all(frame, outlined(frame, markers), markers)
+        found = (sighted or sight(frame)).outlines
         keys = [(id(gallery), *look(frame, outline)) for outline, _ in found]
         new = [k for k, key in enumerate(keys) if key not in self._known]
         read = dict(zip(new, self._hold(frame, [found[k][0] for k in new], gallery)))
@@ -256,14 +257,16 @@ def _both_named(held: Held) -> bool:
 
 
 def read_table(reader: SceneReader, frame: np.ndarray, zones: TableZones, gallery: Gallery | None = None,
-               earlier: Mapping[int, np.ndarray] | None = None) -> tuple[Scene, TableZones, dict[int, np.ndarray]]:
+               earlier: Mapping[int, np.ndarray] | None = None,
+               seen: Sight | None = None) -> tuple[Scene, TableZones, dict[int, np.ndarray]]:
     """The scene of ``frame`` placed in ``zones`` as they lie on it, those zones, and the printed markers that
-    placed them: those found on the frame (found once, and cut out of the cards' outlines) and those of an
-    ``earlier`` frame that are hidden on this one (:func:`~companion.vision.zones.carried`)."""
-    found = find_markers(frame)
-    markers = carried(found, earlier or {})
+    placed them: those found on the frame (by ``seen``, its :func:`~companion.vision.sight.sight` by default: found
+    once, and cut out of the cards' outlines) and those of an ``earlier`` frame that are hidden on this one
+    (:func:`~companion.vision.zones.carried`)."""
+    seen = seen or sight(frame)
+    markers = carried(seen.markers, earlier or {})
     here = zones.locate(markers)
-    return placed(reader.read(frame, gallery, tuple(found.values())), here), here, markers
+    return placed(reader.read(frame, gallery, seen), here), here, markers
 
 
 def look(frame: np.ndarray, outline: np.ndarray) -> tuple[bytes, bytes]:

@@ -121,7 +121,7 @@ def _cut_free(edge_map: np.ndarray, least_area: float, markers: Sequence[np.ndar
     contours, _ = cv2.findContours(edge_map, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cv2.drawContours(filled, contours, -1, 255, -1)
     for marker in markers:
-        cv2.fillConvexPoly(filled, np.round(_with_margin(marker)).astype(np.int32), 0)
+        cv2.fillConvexPoly(filled, np.round(with_margin(marker)).astype(np.int32), 0)
     thin, wide = (cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (cut, cut)) for cut in CUTS)
     opened = cv2.findContours(cv2.morphologyEx(filled, cv2.MORPH_OPEN, thin), cv2.RETR_EXTERNAL,
                               cv2.CHAIN_APPROX_SIMPLE)[0]
@@ -193,7 +193,7 @@ def _two_sides(values: np.ndarray) -> tuple[float, float] | None:
     return low_side, high_side
 
 
-def _with_margin(marker: np.ndarray) -> np.ndarray:
+def with_margin(marker: np.ndarray) -> np.ndarray:
     """A printed marker's corners grown by its white margin (:data:`MARKER_MARGIN` of its side each way)."""
     corners = np.asarray(marker, np.float32).reshape(4, 2)
     centre = corners.mean(axis=0)
@@ -220,20 +220,23 @@ def find_outlines(frame: np.ndarray, markers: Sequence[np.ndarray] = ()) -> list
     return [outline for outline, _ in outlined(frame, markers)]
 
 
-def outlined(frame: np.ndarray, markers: Sequence[np.ndarray] = ()) -> list[tuple[np.ndarray, list[np.ndarray]]]:
+def outlined(frame: np.ndarray, markers: Sequence[np.ndarray] = (),
+             least_area: float | None = None) -> list[tuple[np.ndarray, list[np.ndarray]]]:
     """Each outline of :func:`find_outlines`, with its pieces: card-shaped shapes inside it, apart from each
     other, each a share of it within :data:`PIECE_SHARE`, where there are two or more (cards lying side by side whose
-    edges the light joined into one card-shaped outline); else none.
+    edges the light joined into one card-shaped outline); else none. ``least_area`` (px): a card's least area, where
+    ``frame`` is a part of the camera's frame (:data:`MIN_AREA_SHARE` of the frame's own area otherwise).
 
     Fainter edges (:data:`FAINT_EDGE_THRESHOLDS`) are looked at again: an outline they close where none lies is
     taken (a column whose cards differ little from the table), and so is one that runs on over outlines of its width
     and direction (:func:`_part_of`): the column whose edges broke in two, which it stands for."""
+    least = MIN_AREA_SHARE * frame.shape[0] * frame.shape[1] if least_area is None else least_area
     usual, faint = edges(frame, EDGE_THRESHOLDS, FAINT_EDGE_THRESHOLDS)
-    found = _shapes_in(usual, markers)
+    found = _shapes_in(usual, markers, least)
     boxes = [box for box, _, _ in found]
-    taken, parts = _second_look(_shapes_in(faint, markers, freed=False), boxes)
+    taken, parts = _second_look(_shapes_in(faint, markers, least, freed=False), boxes)
     if taken:  # looked at again with shapes freed of thin joins, whose outlines are tighter
-        taken, parts = _second_look(_shapes_in(faint, markers), boxes)
+        taken, parts = _second_look(_shapes_in(faint, markers, least), boxes)
     kept = [shape for k, shape in enumerate(found) if k not in parts] + taken
     return sorted(((fit_sides(hull, box), [fit_sides(h, b) for b, h in pieces] if len(pieces) > 1 else [])
                    for box, hull, pieces in kept), key=lambda item: -cv2.contourArea(item[0]))
@@ -278,13 +281,12 @@ def _overlap(quad: np.ndarray, other: np.ndarray) -> bool:
     return shared > OVERLAP * min(cv2.contourArea(a), cv2.contourArea(b))
 
 
-def _shapes_in(edge_map: np.ndarray, markers: Sequence[np.ndarray], freed: bool = True) -> list[Found]:
-    """The card- and column-shaped shapes of one edge map, largest first, each with its pieces, its sides not yet
-    fitted (:func:`outlined`); with ``freed``, shapes freed of thin joins too (:func:`_cut_free`: the second look
-    goes without them first, at half the cost, as it takes nothing on most frames)."""
-    h, w = edge_map.shape[:2]
+def _shapes_in(edge_map: np.ndarray, markers: Sequence[np.ndarray], least: float, freed: bool = True) -> list[Found]:
+    """The card- and column-shaped shapes of one edge map of at least ``least`` px, largest first, each with its
+    pieces, its sides not yet fitted (:func:`outlined`); with ``freed``, shapes freed of thin joins too
+    (:func:`_cut_free`: the second look goes without them first, at half the cost, as it takes nothing on most
+    frames)."""
     contours, _ = cv2.findContours(edge_map, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
-    least = MIN_AREA_SHARE * w * h
     shapes = [(found, False) for c in contours if (found := _outline(c, least)) is not None]
     if freed:
         shapes += [(found, True) for found in _cut_free(edge_map, least, markers)]

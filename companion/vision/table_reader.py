@@ -8,6 +8,10 @@ Otherwise only one frame in ``REREAD`` is read: while the table stays still noth
 changes (the tracker's votes still see fresh readings), and while a hand moves over it the
 referee counts nothing (the page still sees the table now and then). The other frames get the
 last reading back at the cost of a thumbnail.
+
+The first still frame after a move, where a card lands, is looked at again only where it changed since the table last
+lay still (:func:`~companion.vision.sight.sight_since`), so that the card is named soon; the second one is read
+whole, as are all the others.
 """
 
 from __future__ import annotations
@@ -16,9 +20,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from companion.vision.changes import changed_boxes, small
 from companion.vision.classifier import Gallery
 from companion.vision.motion import moving, thumbnail
 from companion.vision.scene import Scene, SceneReader, read_table
+from companion.vision.sight import Sight, sight, sight_since
 from companion.vision.zones import TableZones
 
 REREAD = 4
@@ -62,6 +68,9 @@ class TableReader:
         self._since_read = 0
         self._markers: dict[int, np.ndarray] = {}
         """The printed markers of the last frame read, kept for those a hand or a card hides on the next one."""
+        self._base: tuple[np.ndarray, Sight] | None = None
+        """The last still frame read, as compared for changes (:func:`~companion.vision.changes.small`), and what it
+        showed."""
 
     def read(self, frame: np.ndarray, gallery: Gallery | None = None) -> Reading:
         """The reading of ``frame``, against ``gallery`` or the shipped labels."""
@@ -74,6 +83,18 @@ class TableReader:
         if self._last is not None and gallery is self._gallery and self.zones is self._placed_in and not due:
             return Reading(self._last.scene, self._last.zones, moved, False)
         self._gallery, self._placed_in, self._since_read = gallery, self.zones, 0
-        scene, zones, self._markers = read_table(self.reader, frame, self.zones, gallery, self._markers)
+        compared = None if moved else small(frame)
+        seen = (self._landed(compared, frame) if compared is not None and self._still == 1 else None) or sight(frame)
+        scene, zones, self._markers = read_table(self.reader, frame, self.zones, gallery, self._markers, seen)
+        if compared is not None:
+            self._base = (compared, seen)
         self._last = Reading(scene, zones, moved, True)
         return self._last
+
+    def _landed(self, compared: np.ndarray, frame: np.ndarray) -> Sight | None:
+        """What the first still frame after a move shows, looked at again only where it changed since the table last
+        lay still; None where it must be looked at whole."""
+        if self._base is None:
+            return None
+        changed = changed_boxes(self._base[0], compared)
+        return None if changed is None else sight_since(frame, self._base[1], changed)

@@ -12,7 +12,9 @@ import cv2
 import numpy as np
 
 from companion.tracker.view import SURE, Place, landed, view_of
+from companion.vision import table_reader
 from companion.vision.scene import SceneReader
+from companion.vision.sight import sight
 from companion.vision.table_reader import FIRST_READS, REREAD, TableReader
 from companion.vision.zones import FIELDS_ID, TableZones, find_markers
 from models.game_table import draw_table, hand_over
@@ -96,3 +98,21 @@ def test_zones_drawn_anew_are_read_into_at_once(classifier):
     table.zones = TableZones()
     assert table.read(frame).fresh  # the 6th still frame, read for the new zones
     assert not table.read(frame).fresh  # the same zones: kept, as before
+
+
+def test_the_frame_a_card_lands_on_is_looked_at_only_where_it_changed(classifier, monkeypatch):
+    """The first still frame after a hand passed finds outlines only around what changed since the table last lay
+    still, and reads what the next frame, looked at whole, reads."""
+    faces = {bean: render_face(house_design(bean)) for bean in ("soy", "red", "blue")}
+    before = draw_table({0: [("soy", 2), ("blue", 3)], 1: [("red", 1)]}, ["blue"], faces, 3)
+    after = draw_table({0: [("soy", 3), ("blue", 3)], 1: [("red", 1)]}, ["blue"], faces, 3)
+    whole = []
+    monkeypatch.setattr(table_reader, "sight", lambda frame: whole.append(frame) or sight(frame))
+    table = TableReader(SceneReader(classifier))
+    readings = [table.read(frame) for frame in [before] * 2 + [hand_over(after, np.random.default_rng(1))] + [after] * 3]
+
+    assert [r.fresh for r in readings] == [True, True, False, False, True, True]
+    assert len(whole) == 3  # the two still frames before, and the second still one after: not the first
+    stacks = [sorted((s.bean, s.count, s.zone) for s in r.scene.stacks) for r in readings]
+    assert stacks[4] == stacks[5] == [("blue", 1, "face-up"), ("blue", 3, "fields-0"), ("red", 1, "fields-1"),
+                                      ("soy", 3, "fields-0")]

@@ -109,7 +109,8 @@ def test_the_frame_a_card_lands_on_is_looked_at_only_where_it_changed(classifier
     whole = []
     monkeypatch.setattr(table_reader, "sight", lambda frame: whole.append(frame) or sight(frame))
     table = TableReader(SceneReader(classifier))
-    readings = [table.read(frame) for frame in [before] * 2 + [hand_over(after, np.random.default_rng(1))] + [after] * 3]
+    hand = hand_over(after, np.random.default_rng(1))
+    readings = [table.read(frame) for frame in [before] * 2 + [hand] + [after] * 3]
 
     assert [r.fresh for r in readings] == [True, True, False, False, True, True]
     assert len(whole) == 3  # the two still frames before, and the second still one after: not the first

@@ -200,8 +200,9 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
 
 
 def referee_late(path: Path, start: int, stop: int, reader: SceneReader | None = None,
-                 group: GroupDeck | None = None) -> Taps:
-    """The record's events ``start``..``stop`` refereed by the camera as :func:`referee` does, auto-accept on, for a
+                 group: GroupDeck | None = None, one_table: bool = False) -> Taps:
+    """The record's events ``start``..``stop`` refereed by the camera as :func:`referee` does (on ``one_table`` as
+    there), auto-accept on, for a
     group that goes to the tablet only to enter what the camera cannot tell (:class:`~models.late_tablet.LateTablet`):
     a trade, a draw, or any other event that changes nothing on the table but the end of the trading (which the
     camera tells with the plants after it). The taps, once the group has visited the tablet after the last event."""
@@ -220,7 +221,7 @@ def referee_late(path: Path, start: int, stop: int, reader: SceneReader | None =
             ours.push(move)
         else:
             tablet.due.append(event)
-            frames = table_frames(truth, faces, number, rng) if visible else []
+            frames = table_frames(truth, faces, number, rng, table_seed=start if one_table else None) if visible else []
             for observation in _observations(frames, table, tracker, ours, lambda: tablet.waiting, group):
                 tablet.observed(observation)
     tablet.visit()
@@ -309,10 +310,10 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--deck takes FAMILY:SEED, a family of {', '.join(FAMILIES)} and a number")
         group = GroupDeck(family, int(seed), reader.classifier, args.learn)
     if args.late:
-        if args.still != STILL or resting or args.no_discard or args.one_table:
-            parser.error("--late plays the table as it is by default: leave out --still, --resting, --bumped, "
-                         "--no-discard and --one-table")
-        taps = referee_late(args.record, first, last, reader, group)
+        if args.still != STILL or resting or args.no_discard:
+            parser.error("--late plays the table as it is by default: leave out --still, --resting, --bumped and "
+                         "--no-discard")
+        taps = referee_late(args.record, first, last, reader, group, args.one_table)
         print(f"{args.record.name} events {first}:{last}, a group tapping late: {taps.pushed} events entered by the "
               f"camera at once, {taps.released} went in once the proposals they waited on were confirmed, "
               f"{taps.confirmed} proposals confirmed with a tap, {taps.corrected} corrected with a tap on another "

@@ -172,6 +172,7 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
     record, truth, ours, faces = _table(path, group)
     seats = tuple(range(len(truth.players)))
     table, tracker = TableReader(reader or SceneReader()), TableTracker()
+    table_seed = start if one_table else None
     rng = np.random.default_rng(8)
     for number, (_, event) in enumerate(record.events[:stop]):
         move = move_from_dict(event)
@@ -186,7 +187,7 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
         sure: list[bool] = []
         offered: list[Seen] = []
         notes = 0
-        frames = table_frames(truth, faces, number, rng, still, resting, discard, bumped, start if one_table else None)
+        frames = table_frames(truth, faces, number, rng, still, resting, discard, bumped, table_seed)
         for observation in _observations(frames, table, tracker, ours, waiting.copy, group):
             notes += observation.note is not None
             for event, others in observation.offers():
@@ -202,13 +203,14 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
 def referee_late(path: Path, start: int, stop: int, reader: SceneReader | None = None,
                  group: GroupDeck | None = None, one_table: bool = False) -> Taps:
     """The record's events ``start``..``stop`` refereed by the camera as :func:`referee` does (on ``one_table`` as
-    there), auto-accept on, for a
-    group that goes to the tablet only to enter what the camera cannot tell (:class:`~models.late_tablet.LateTablet`):
+    there), auto-accept on, for a group that goes to the tablet only to enter what the camera cannot tell
+    (:class:`~models.late_tablet.LateTablet`):
     a trade, a draw, or any other event that changes nothing on the table but the end of the trading (which the
     camera tells with the plants after it). The taps, once the group has visited the tablet after the last event."""
     record, truth, ours, faces = _table(path, group)
     seats = tuple(range(len(truth.players)))
     table, tracker, tablet = TableReader(reader or SceneReader()), TableTracker(), LateTablet(ours)
+    table_seed = start if one_table else None
     rng = np.random.default_rng(8)
     for number, (_, event) in enumerate(record.events[:stop]):
         move = move_from_dict(event)
@@ -221,7 +223,7 @@ def referee_late(path: Path, start: int, stop: int, reader: SceneReader | None =
             ours.push(move)
         else:
             tablet.due.append(event)
-            frames = table_frames(truth, faces, number, rng, table_seed=start if one_table else None) if visible else []
+            frames = table_frames(truth, faces, number, rng, table_seed=table_seed) if visible else []
             for observation in _observations(frames, table, tracker, ours, lambda: tablet.waiting, group):
                 tablet.observed(observation)
     tablet.visit()

@@ -17,6 +17,8 @@ import functools
 import cv2
 import numpy as np
 
+from companion.vision.boxes import Box
+
 SHRINK = 2
 """Frames are compared at 1 / ``SHRINK`` of their size."""
 CHANGED = 24.0
@@ -28,10 +30,6 @@ JOIN = 5
 SMALLEST = 100
 """Least area (compared px) of a part's box: a card laid changes more (at least a band across a card's width), and
 noise on the sharp edges of a card or a printed marker (a frame blurred more than another) changes less."""
-
-Box = tuple[int, int, int, int]
-"""A part of a frame: left, top, right and bottom (exclusive), in frame pixels."""
-
 
 def small(frame: np.ndarray) -> np.ndarray:
     """``frame`` as it is compared: shrunk by :data:`SHRINK`, slightly blurred, its colours kept."""

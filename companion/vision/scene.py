@@ -258,15 +258,15 @@ def _both_named(held: Held) -> bool:
 
 def read_table(reader: SceneReader, frame: np.ndarray, zones: TableZones, gallery: Gallery | None = None,
                earlier: Mapping[int, np.ndarray] | None = None,
-               seen: Sight | None = None) -> tuple[Scene, TableZones, dict[int, np.ndarray]]:
+               sighted: Sight | None = None) -> tuple[Scene, TableZones, dict[int, np.ndarray]]:
     """The scene of ``frame`` placed in ``zones`` as they lie on it, those zones, and the printed markers that
-    placed them: those found on the frame (by ``seen``, its :func:`~companion.vision.sight.sight` by default: found
-    once, and cut out of the cards' outlines) and those of an ``earlier`` frame that are hidden on this one
+    placed them: those found on the frame (by ``sighted``, its :func:`~companion.vision.sight.sight` by default:
+    found once, and cut out of the cards' outlines) and those of an ``earlier`` frame that are hidden on this one
     (:func:`~companion.vision.zones.carried`)."""
-    seen = seen or sight(frame)
-    markers = carried(seen.markers, earlier or {})
+    sighted = sighted or sight(frame)
+    markers = carried(sighted.markers, earlier or {})
     here = zones.locate(markers)
-    return placed(reader.read(frame, gallery, seen), here), here, markers
+    return placed(reader.read(frame, gallery, sighted), here), here, markers
 
 
 def look(frame: np.ndarray, outline: np.ndarray) -> tuple[bytes, bytes]:

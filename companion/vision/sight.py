@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.vision.changes import Box
+from companion.vision.boxes import Box, area, bounds, clipped, grown, joined, meet, merged, within
 from companion.vision.lengthen import BESIDE, FURTHEST, lengthened_all, outermost
 from companion.vision.rectify import CARD_ASPECT
 from companion.vision.strips import CUTS, MIN_AREA_SHARE, outlined, with_margin
@@ -58,19 +58,19 @@ def sight_since(frame: np.ndarray, earlier: Sight, changed: Sequence[Box]) -> Si
         return None
     if not parts.boxes:
         return earlier
-    markers = {i: c for i, c in earlier.markers.items() if not any(_within(_bounds(c), box) for box in parts.boxes)}
+    markers = {i: c for i, c in earlier.markers.items() if not any(within(bounds(c), box) for box in parts.boxes)}
     for x0, y0, x1, y1 in parts.boxes:
         markers.update({i: c + np.array([x0, y0], np.float32) for i, c in find_markers(frame[y0:y1, x0:x1]).items()})
     cut = tuple(markers.values())
-    meeting = parts.near + [_bounds(earlier.outlines[k][0]) for k in parts.again]
+    meeting = parts.near + list(parts.again.values())
     new = []
     for x0, y0, x1, y1 in parts.boxes:
         shift = np.array([x0, y0], np.float32)
         for outline, pieces in outlined(frame[y0:y1, x0:x1], [c - shift for c in cut], MIN_AREA_SHARE * width * height):
-            bounds = _bounds(outline + shift)
-            if not any(_meet(bounds, box) for box in meeting):
+            box = bounds(outline + shift)
+            if not any(meet(box, other) for other in meeting):
                 continue
-            if not _whole(bounds, (x0, y0, x1, y1), width, height):
+            if not _whole(box, (x0, y0, x1, y1), width, height):
                 return None
             new.append((outline + shift, [piece + shift for piece in pieces]))
     kept = [outline for k, outline in enumerate(earlier.outlines) if k not in parts.again]
@@ -80,10 +80,10 @@ def sight_since(frame: np.ndarray, earlier: Sight, changed: Sequence[Box]) -> Si
 @dataclass(frozen=True)
 class Parts:
     """Where a frame is looked at again: its changes grown by :data:`NEAR`, the earlier outlines they come near (by
-    index), and boxes around both (none where nothing changed)."""
+    index, each with its box), and boxes around both (none where nothing changed)."""
 
     near: list[Box]
-    again: list[int]
+    again: dict[int, Box]
     boxes: list[Box]
 
 
@@ -95,19 +95,18 @@ def parts_to_read(earlier: Sight, changed: Sequence[Box], width: int, height: in
     card laid over the marker changes more). An earlier outline is found again where a change comes near what it was
     found from: its outline, the table it looked at beside it and beyond its ends as it ran on, and :data:`NEAR`.
     Each part takes in a change and the earlier outlines it comes near, and :data:`NEAR` around them."""
-    printed = [_bounds(with_margin(marker)) for marker in earlier.markers.values()]
-    near = [_grown(box, NEAR) for box in changed if not any(_within(box, marker) for marker in printed)]
+    printed = [bounds(with_margin(marker)) for marker in earlier.markers.values()]
+    near = [grown(box, NEAR) for box in changed if not any(within(box, marker) for marker in printed)]
     if not near:
-        return Parts([], [], [])
+        return Parts([], {}, [])
     if not earlier.outlines:
         return None
     card = float(np.median([np.linalg.norm(quad[1] - quad[0]) for quad, _ in earlier.outlines])) / CARD_ASPECT
-    reaches = [_bounds(_reach(quad, card)) for quad, _ in earlier.outlines]
-    again = [k for k, reach in enumerate(reaches) if any(_meet(reach, box) for box in near)]
-    boxes = _merged([_clipped(_grown(_joined([box, *[_bounds(earlier.outlines[k][0]) for k in again
-                                                    if _meet(reaches[k], box)]]), NEAR), width, height)
-                     for box in near])
-    if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) > MOST * width * height:
+    reaches = [bounds(_reach(quad, card)) for quad, _ in earlier.outlines]
+    again = {k: bounds(earlier.outlines[k][0]) for k, reach in enumerate(reaches) if any(meet(reach, b) for b in near)}
+    boxes = merged([clipped(grown(joined([box, *[again[k] for k in again if meet(reaches[k], box)]]), NEAR),
+                            width, height) for box in near])
+    if sum(area(box) for box in boxes) > MOST * width * height:
         return None
     return Parts(near, again, boxes)
 
@@ -123,54 +122,9 @@ def _reach(quad: np.ndarray, card: float) -> np.ndarray:
                      corners[3] + along - across], np.float32)
 
 
-def _bounds(corners: np.ndarray) -> Box:
-    """The box around ``corners``."""
-    points = np.asarray(corners, np.float32).reshape(-1, 2)
-    x0, y0 = np.floor(points.min(axis=0)).astype(int)
-    x1, y1 = np.ceil(points.max(axis=0)).astype(int) + 1
-    return int(x0), int(y0), int(x1), int(y1)
-
-
-def _grown(box: Box, by: int) -> Box:
-    return box[0] - by, box[1] - by, box[2] + by, box[3] + by
-
-
-def _clipped(box: Box, width: int, height: int) -> Box:
-    return max(0, box[0]), max(0, box[1]), min(width, box[2]), min(height, box[3])
-
-
-def _meet(box: Box, other: Box) -> bool:
-    """Whether two boxes share any pixel."""
-    return box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
-
-
-def _within(box: Box, part: Box) -> bool:
-    return part[0] <= box[0] and part[1] <= box[1] and box[2] <= part[2] and box[3] <= part[3]
-
-
-def _joined(boxes: Sequence[Box]) -> Box:
-    """The box around ``boxes``."""
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-
-
-def _merged(boxes: Sequence[Box]) -> list[Box]:
-    """``boxes`` with those that meet joined into one, until none meet."""
-    merged = list(boxes)
-    joined = True
-    while joined:
-        joined = False
-        for k in range(len(merged)):
-            other = next((j for j in range(k + 1, len(merged)) if _meet(merged[k], merged[j])), None)
-            if other is not None:
-                merged[k] = _joined([merged[k], merged.pop(other)])
-                joined = True
-                break
-    return merged
-
-
-def _whole(bounds: Box, part: Box, width: int, height: int) -> bool:
+def _whole(box: Box, part: Box, width: int, height: int) -> bool:
     """Whether an outline's box lies inside its part, at least :data:`EDGE_PX` from each of its sides that is not the
     frame's."""
     x0, y0, x1, y1 = part
-    return ((x0 == 0 or bounds[0] >= x0 + EDGE_PX) and (y0 == 0 or bounds[1] >= y0 + EDGE_PX)
-            and (x1 == width or bounds[2] <= x1 - EDGE_PX) and (y1 == height or bounds[3] <= y1 - EDGE_PX))
+    return ((x0 == 0 or box[0] >= x0 + EDGE_PX) and (y0 == 0 or box[1] >= y0 + EDGE_PX)
+            and (x1 == width or box[2] <= x1 - EDGE_PX) and (y1 == height or box[3] <= y1 - EDGE_PX))

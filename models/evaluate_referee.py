@@ -37,7 +37,7 @@ from companion.rules.state import GameState
 from companion.tracker.explain import game_view
 from companion.tracker.lessons import PER_BEAN, Teacher
 from companion.tracker.table import Observation, TableTracker, believed
-from companion.tracker.view import SURE, Part, Told, view_in_game
+from companion.tracker.view import SURE, Part, Told, parts_of, view_in_game
 from companion.vision.classifier import CardClassifier
 from companion.vision.keypoints import DETAIL_SIZE
 from companion.vision.profile import enroll, relearnt
@@ -239,7 +239,7 @@ def _observations(frames: list[np.ndarray], table: TableReader, tracker: TableTr
         if not reading.news:
             continue
         view = view_in_game(reading.scene, ours, SURE)
-        observation = tracker.observe(view, reading.moving, ours, waiting())
+        observation = tracker.observe(view, reading.moving, ours, waiting(), parts_of(reading.changed))
         if group and not reading.moving:
             group.learn(frame, reading.scene, ours, tracker.steadiness.told)
         if observation is not None:

@@ -146,14 +146,15 @@ class Camera:
     def __init__(self, source: FrameSource, deck: Deck, on_change: Callable[[], None] = lambda: None,
                  clock: Callable[[], float] = time.monotonic, interval_s: float = INTERVAL_S,
                  zones: TableZones | None = None,
-                 on_frame: Callable[[Scene, bool, np.ndarray], object] | None = None) -> None:
+                 on_frame: Callable[[Scene, bool, np.ndarray, frozenset[str] | None], object] | None = None) -> None:
         self.source = source
         self.deck = deck
         self.on_change = on_change
         self.zones = zones or TableZones()
         """The table's zones as drawn or saved (markers in sight add theirs on each frame)."""
-        self.on_frame = on_frame or (lambda scene, moved, frame: None)
-        """Called with each analysed frame's scene, whether the table moved, and the frame (the camera referee)."""
+        self.on_frame = on_frame or (lambda scene, moved, frame, changed: None)
+        """Called with each analysed frame's scene, whether the table moved, the frame, and the zones it differs in
+        from the last still frame read (the camera referee)."""
         self.clock = clock
         self.interval_s = interval_s
         self.state, self.message = "offline", f"camera offline: {source.name} not opened yet"
@@ -222,7 +223,7 @@ class Camera:
             self._set("error", f"camera: card recognition unavailable ({exc})")
         snapshot = self._keep(frame, reading.scene, reading.zones, reading.moving)
         if reading.news:  # the referee votes on fresh readings; a move clears its votes
-            self.on_frame(reading.scene, reading.moving, frame)
+            self.on_frame(reading.scene, reading.moving, frame, reading.changed)
         return snapshot
 
     def _offline(self, reason: str) -> None:

@@ -24,7 +24,7 @@ import numpy as np
 from companion.rules.state import GameState
 from companion.tracker.lessons import Teacher
 from companion.tracker.table import Observation, TableTracker
-from companion.tracker.view import SURE, view_in_game
+from companion.tracker.view import SURE, parts_of, view_in_game
 from companion.vision.rectify import warp_card
 from companion.vision.scene import Scene
 from web.enrollment import CROP_SIZE
@@ -56,9 +56,11 @@ class CameraReferee:
         """The most recently played unfinished card game, if any."""
         return next(iter(self.tables.unfinished("bohnanza")), None)
 
-    def frame(self, scene: Scene, moving: bool, image: np.ndarray | None = None) -> Observation | None:
-        """Camera thread: track one analysed frame; act on the observation it settles, if any; learn the lessons
-        of ``image`` (the frame) where the deck learns."""
+    def frame(self, scene: Scene, moving: bool, image: np.ndarray | None = None,
+              changed: frozenset[str] | None = None) -> Observation | None:
+        """Camera thread: track one analysed frame (differing from the last still frame read in the zones ``changed``,
+        None where untold); act on the observation it settles, if any; learn the lessons of ``image`` (the frame)
+        where the deck learns."""
         with self._lock:
             if moving:  # the votes start again: no game needs loading for that, 30 times a second
                 for tracker in self._trackers.values():
@@ -73,7 +75,7 @@ class CameraReferee:
             view = view_in_game(scene, state, self.sure)
             tracker = self._trackers.setdefault(game_id, TableTracker())
             waiting = [p for p in self.tables.proposals.pending(game_id) if p.source == "camera"]
-            observation = tracker.observe(view, moving, state, [p.event for p in waiting])
+            observation = tracker.observe(view, moving, state, [p.event for p in waiting], parts_of(changed))
             if image is not None and self.learn is not None:
                 teacher = self._teachers.setdefault(game_id, Teacher())
                 for lesson in teacher.new(scene, state, tracker.steadiness.told, self.sure):

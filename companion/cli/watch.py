@@ -22,7 +22,7 @@ from companion.rules.wording import describe
 from companion.session import GameSession
 from companion.storage.store import GameStore, StoreError
 from companion.tracker.table import Observation, TableTracker
-from companion.tracker.view import SURE, view_in_game
+from companion.tracker.view import SURE, parts_of, view_in_game
 from companion.vision.errors import VisionError
 from companion.vision.profile import DeckProfile
 from companion.vision.scene import SceneReader
@@ -78,7 +78,7 @@ def watch(args: argparse.Namespace) -> int:
             if not reading.news:
                 continue
             view = view_in_game(reading.scene, state, args.sure)
-            observation = tracker.observe(view, reading.moving, state)
+            observation = tracker.observe(view, reading.moving, state, changed=parts_of(reading.changed))
             if observation is None:
                 continue
             _report(number, observation, state, args.json)

@@ -94,7 +94,8 @@ class Steadiness:
     one change, not two). A part half of whose frames still show what it settled on (a column the camera reads as one
     card in one frame and two in the next) is held so (:attr:`~companion.tracker.view.TableView.held`): the change of
     the other parts is told, but taken as settled only once the tracker explains it without that part
-    (:meth:`settle`).
+    (:meth:`settle`). A part where the camera saw nothing change since its frames agreed on what it settled on, in an
+    earlier still period, and that settled on what the game has, is not voted on: it stays so (:meth:`feed`).
     """
 
     def __init__(self, window: int = STILL_FRAMES, votes: int = VOTES) -> None:
@@ -106,6 +107,11 @@ class Steadiness:
         self.period = 0
         """How many times the table has moved: the still frames between two moves are one still period, in which
         nothing on the table can change."""
+        self.unchanged: set[Part] = set()
+        """The parts whose still frames agreed on what they settled on in an earlier still period, and where no still
+        frame read since differs from the one before it."""
+        self.agreed: set[Part] = set()
+        """The parts whose still frames agree on what they settled on in this still period, since it last changed."""
 
     @property
     def settled(self) -> TableView | None:
@@ -116,29 +122,46 @@ class Steadiness:
         """The table moved (a hand over it): the votes start again, in a new still period."""
         self.recent.clear()
         self.period += 1
+        self.unchanged |= self.agreed
+        self.agreed = set()
 
-    def feed(self, view: TableView, moving: bool) -> TableView | None:
+    def feed(self, view: TableView, moving: bool, changed: frozenset[Part] | None = None,
+             game: TableView | None = None) -> TableView | None:
         """The view the table settled on, when this frame settles it on something new (only the parts the last
-        frames saw); else None."""
+        frames saw); else None. The frame differs from the last still one read in the parts ``changed`` (None: untold,
+        any may have); a part that has not changed since its frames agreed on what it settled on in an earlier still
+        period, and that settled on what the ``game`` has, stays so (:meth:`_kept`): a frame reading it otherwise
+        misreads it."""
         if moving:
             self.moved()
             return None
-        self.recent.append((view.parts(), view))
-        now, held = {}, set()
-        for part in {part for told, _ in self.recent for part in told}:
+        if changed is None:
+            self.unchanged, self.agreed = set(), set()
+        else:
+            self.unchanged -= changed
+            self.agreed -= changed
+        kept = self._kept(game)
+        self.recent.append(({part: kept.get(part, told) for part, told in view.parts().items()}, view))
+        seen = {part for told, _ in self.recent for part in told}
+        now: dict[Part, Told] = {part: told for part, told in kept.items() if part in seen}
+        held, changing = set(), False
+        for part in seen - now.keys():
             ballots = [told[part] for told, _ in self.recent if part in told]
             blanks = sum(view.pile_unnamed for _, view in self.recent) if part == DISCARD else 0
             support = {told: _backing(part, told, ballots, blanks) for told in reversed(ballots)}
             winner = max(support, key=lambda told: (support[told], named(told)))
             was = self.told.get(part)
             steady = winner == was and 2 * support[winner] > len(ballots) + blanks
-            if support[winner] < self.votes and not steady:
+            if steady and support[winner] >= self.votes:
+                self.agreed.add(part)  # its frames agree on what it settled on
+            if not steady and support[winner] < self.votes:
                 if was is None or 2 * _backing(part, was, ballots, blanks) < len(ballots) + blanks:
-                    return None  # this part is still changing, or its frames disagree
+                    changing = True  # this part is still changing, or its frames disagree
+                    continue
                 held.add(part)  # half its frames still show what it settled on: held so, for now
                 winner = was
             now[part] = winner
-        if all(self.told.get(part) == told for part, told in now.items()):
+        if changing or all(self.told.get(part) == told for part, told in now.items()):
             return None
         if not held:
             self.told.update(now)
@@ -146,6 +169,14 @@ class Steadiness:
         return replace(TableView.of_parts(now), guesses=guesses, pile_guess=pile, face_up_unsure=doubts is not None,
                        likely=self._likely(now, guesses), face_up_likely=doubts or (), held=frozenset(held),
                        pile_likely=pile_likely)
+
+    def _kept(self, game: TableView | None) -> dict[Part, Told]:
+        """The parts that stay as they settled, whatever a frame reads: unchanged since their frames agreed on what
+        they settled on in an earlier still period (:attr:`unchanged`), and settled on what ``game`` has (a part the
+        camera settled on misread, with no change since, is voted on as any other)."""
+        ours = game.parts() if game is not None else {}
+        return {part: self.told[part] for part in self.unchanged
+                if part in ours and part in self.told and fits(part, self.told[part], ours[part])}
 
     def settle(self, view: TableView) -> None:
         """Take ``view``, which :meth:`feed` gave with parts held as they were (:attr:`TableView.held`), as what the
@@ -481,17 +512,21 @@ class TableTracker:
         explains is a misreading (a field of two counted one in 3 of 4 frames, a chili named a red), not news."""
 
     def observe(self, view: TableView, moving: bool, state: GameState,
-                waiting: Sequence[dict[str, Any]] = ()) -> Observation | None:
+                waiting: Sequence[dict[str, Any]] = (), changed: frozenset[Part] | None = None
+                ) -> Observation | None:
         """The observation a frame's ``view`` settles, against the game as it stands in ``state`` with the camera's
         proposals ``waiting`` on the tablet (record events, oldest first) taken as made (:func:`believed`); only the
         events the game's own explanation makes too are proposed (:func:`also_made`), and they are sure only where
         the game takes them before the waiting ones (auto-accept pushes them at once); where it takes them only after,
         they are sure once the waiting ones are confirmed as they are (``sure_after_waiting``: a tap on a turn-over
-        still waiting settles the plants of its beans too)."""
-        told = self.steadiness.feed(view, moving)
+        still waiting settles the plants of its beans too). The frame differs from the last still frame read in the
+        parts ``changed`` (None: untold); a part that has not changed since it settled on what the game has stays so
+        (:meth:`Steadiness.feed`)."""
+        camera = believed(state, waiting)
+        game = None if moving else game_view(camera, tuple(range(len(camera.players))))
+        told = self.steadiness.feed(view, moving, changed, game)
         if told is None:
             return None
-        camera = believed(state, waiting)
         settled = face_up_as(told, tuple(camera.face_up))
         tried = (told.parts(), told.held, len(state.move_stack), list(waiting)) if told.held else None
         if tried is not None and tried == self.unexplained:

@@ -179,6 +179,14 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float, beans: Collection[s
                      tuple(face_up_likely) if seen_up else (), pile_likely=guess.likely if guess is not None else ())
 
 
+def parts_of(zones: Iterable[str] | None) -> frozenset[Part] | None:
+    """The parts of the table the zones named ``zones`` show (None stays None: untold)."""
+    if zones is None:
+        return None
+    return frozenset(int(zone[len(FIELDS_PREFIX):]) if zone.startswith(FIELDS_PREFIX) else zone for zone in zones
+                     if zone.startswith(FIELDS_PREFIX) or zone in (FACE_UP, DISCARD))
+
+
 def view_in_game(scene: Scene, state: GameState, sure: float) -> TableView:
     """The view of a scene for every seat of ``state``'s game, each card taken as the game's deck allows."""
     return view_of(scene, range(len(state.players)), sure, state.deck_counts)

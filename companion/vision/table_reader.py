@@ -11,15 +11,18 @@ last reading back at the cost of a thumbnail.
 
 The first still frame after a move, where a card lands, is looked at again only where it changed since the table last
 lay still (:func:`~companion.vision.sight.sight_since`), so that the card is named soon; the second one is read
-whole, as are all the others.
+whole, as are all the others. Each still frame read says which zones it changed in since the last one read
+(:attr:`Reading.changed`): the referee need not believe a new reading of a zone where nothing changed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
+from companion.vision.boxes import Box, bounds, meet
 from companion.vision.changes import changed_boxes, small
 from companion.vision.classifier import Gallery
 from companion.vision.motion import moving, thumbnail
@@ -43,6 +46,10 @@ class Reading:
     zones: TableZones
     moving: bool
     fresh: bool
+    changed: frozenset[str] | None = None
+    """Of a still frame read, the zones in which it differs from the last still frame read (:func:`touched`); None
+    where that is not told (no still frame read before, another deck or other zones since, most of the frame changed,
+    or the table moving)."""
 
     @property
     def news(self) -> bool:
@@ -82,19 +89,34 @@ class TableReader:
         due = self._since_read >= self.reread if moved else self._still <= FIRST_READS or self._still % self.reread == 0
         if self._last is not None and gallery is self._gallery and self.zones is self._placed_in and not due:
             return Reading(self._last.scene, self._last.zones, moved, False)
+        renamed = self._last is not None and (gallery is not self._gallery or self.zones is not self._placed_in)
         self._gallery, self._placed_in, self._since_read = gallery, self.zones, 0
-        compared = None if moved else small(frame)
-        seen = (self._landed(compared, frame) if compared is not None and self._still == 1 else None) or sight(frame)
+        compared, base = (None if moved else small(frame)), self._base
+        changed = changed_boxes(base[0], compared) if compared is not None and base is not None else None
+        landed = None
+        if base is not None and changed is not None and self._still == 1:
+            landed = sight_since(frame, base[1], changed)  # where a card landed
+        seen = landed or sight(frame)
         scene, zones, self._markers = read_table(self.reader, frame, self.zones, gallery, self._markers, seen)
         if compared is not None:
             self._base = (compared, seen)
-        self._last = Reading(scene, zones, moved, True)
+        told = None if changed is None or renamed else touched(scene, zones, changed)
+        self._last = Reading(scene, zones, moved, True, told)
         return self._last
 
-    def _landed(self, compared: np.ndarray, frame: np.ndarray) -> Sight | None:
-        """What the first still frame after a move shows, looked at again only where it changed since the table last
-        lay still; None where it must be looked at whole."""
-        if self._base is None:
-            return None
-        changed = changed_boxes(self._base[0], compared)
-        return None if changed is None else sight_since(frame, self._base[1], changed)
+
+def touched(scene: Scene, zones: TableZones, changed: list[Box]) -> frozenset[str]:
+    """The zones that parts ``changed`` of a frame meet, or meet a stack placed in: a column may run out of its zone,
+    and a card laid on its end changes it there."""
+    names = {stack.zone for stack in scene.stacks
+             if stack.zone and any(meet(bounds(stack.corners), box) for box in changed)}
+    return frozenset(names | {zone.name for zone in zones.zones if any(_meets(zone.polygon, box) for box in changed)})
+
+
+def _meets(polygon: np.ndarray, box: Box) -> bool:
+    """Whether ``polygon`` (frame pixels) covers any pixel of ``box``."""
+    if not meet(bounds(polygon), box):
+        return False
+    inside = np.zeros((box[3] - box[1], box[2] - box[0]), np.uint8)
+    cv2.fillPoly(inside, [np.round(polygon - np.array(box[:2], np.float32)).astype(np.int32)], 1)
+    return bool(inside.any())

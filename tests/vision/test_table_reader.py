@@ -13,10 +13,10 @@ import numpy as np
 
 from companion.tracker.view import SURE, Place, landed, view_of
 from companion.vision import table_reader
-from companion.vision.scene import SceneReader
+from companion.vision.scene import Scene, SceneReader, SeenCard, Stack
 from companion.vision.sight import sight
-from companion.vision.table_reader import FIRST_READS, REREAD, TableReader
-from companion.vision.zones import FIELDS_ID, TableZones, find_markers
+from companion.vision.table_reader import FIRST_READS, REREAD, TableReader, touched
+from companion.vision.zones import FIELDS_ID, TableZones, Zone, find_markers
 from models.game_table import draw_table, hand_over
 from models.render import house_design, render_face
 
@@ -117,3 +117,30 @@ def test_the_frame_a_card_lands_on_is_looked_at_only_where_it_changed(classifier
     stacks = [sorted((s.bean, s.count, s.zone) for s in r.scene.stacks) for r in readings]
     assert stacks[4] == stacks[5] == [("blue", 1, "face-up"), ("blue", 3, "fields-0"), ("red", 1, "fields-1"),
                                       ("soy", 3, "fields-0")]
+
+
+def test_a_still_frame_read_says_in_which_zones_it_changed_since_the_last_one(classifier):
+    """A card laid on a column of seat 0 changes that seat's zone alone; a frame like the last says nothing changed,
+    and the first frame, with none before it, cannot tell."""
+    faces = {bean: render_face(house_design(bean)) for bean in ("soy", "red", "blue")}
+    before = draw_table({0: [("soy", 2), ("blue", 3)], 1: [("red", 1)]}, ["blue"], faces, 3)
+    after = draw_table({0: [("soy", 3), ("blue", 3)], 1: [("red", 1)]}, ["blue"], faces, 3)
+    table = TableReader(SceneReader(classifier))
+    hand = hand_over(after, np.random.default_rng(1))
+    readings = [table.read(frame) for frame in [before] * 2 + [hand] + [after] * 3]
+
+    assert [r.fresh for r in readings] == [True, True, False, False, True, True]
+    assert [r.changed for r in readings if r.fresh] == [None, frozenset(), frozenset({"fields-0"}), frozenset()]
+
+
+def test_a_change_touches_the_zones_it_meets_and_those_of_the_columns_it_meets():
+    """A card laid on the end of a column that runs out of its zone changes that zone too; a diagonal zone's bounding
+    box is not the zone."""
+    seat = Zone("fields-0", "fields", 0, [(0, 0), (100, 0), (100, 100), (0, 100)])
+    slanted = Zone("fields-1", "fields", 1, [(300, 200), (400, 300), (300, 400), (200, 300)])
+    column = np.float32([(40, 60), (60, 60), (60, 160), (40, 160)])
+    scene = Scene((), (Stack("soy", 4, column, SeenCard(column, "soy", 0.99), "fields-0"),))
+    zones = TableZones((seat, slanted))
+    assert touched(scene, zones, [(40, 150, 60, 165)]) == {"fields-0"}
+    assert touched(scene, zones, [(205, 205, 225, 225)]) == frozenset()  # the corner of the slanted zone's box
+    assert touched(scene, zones, [(290, 290, 310, 310), (500, 500, 520, 520)]) == {"fields-1"}

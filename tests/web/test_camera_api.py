@@ -333,7 +333,7 @@ def test_a_black_picture_is_said_and_the_referee_hears_nothing_of_it(app, clock)
     source = Shown(np.zeros_like(seen))
     camera = attach(app, source, clock)
     heard: list = []
-    camera.on_frame = lambda scene, moved, frame: heard.append(scene)
+    camera.on_frame = lambda scene, moved, frame, changed: heard.append(scene)
 
     assert camera.step() is not None  # the picture is still shown
     status = camera.status()

@@ -68,6 +68,7 @@ from companion.tracker.view import (
     named,
     share,
     sorted_columns,
+    unsure_face_up,
 )
 from companion.vision.classifier import Likely
 
@@ -87,8 +88,9 @@ class Steadiness:
     Each seat's fields and the face-up area are voted on apart, by the frames that saw them: a
     frame whose markers left a seat out of sight neither confirms nor contradicts that seat. A
     part settles on something new when ``votes`` of those frames agree (a column whose bean a frame
-    was unsure of agrees with any bean of its count, in either frame, and a discard pile whose top
-    card a frame was unsure of with any top; the reading naming most wins); a part whose frames
+    was unsure of agrees with any bean of its count, in either frame, a face-up card a frame named unsurely with
+    any other bean where no reading is otherwise agreed on and one has more frames behind it so than every other, and
+    a discard pile whose top card a frame was unsure of with any top; the reading naming most wins); a part whose frames
     mostly still show what it settled on stays as it is; while a part is neither, nothing settles,
     so the table's changes are told together (a bean taken from the face-up area and planted is
     one change, not two). A part half of whose frames still show what it settled on (a column the camera reads as one
@@ -146,11 +148,16 @@ class Steadiness:
         now: dict[Part, Told] = {part: told for part, told in kept.items() if part in seen}
         held, changing = set(), False
         for part in seen - now.keys():
-            ballots = [told[part] for told, _ in self.recent if part in told]
+            ballots = [(told[part], unsure_face_up(view) if part == FACE_UP else None)
+                       for told, view in self.recent if part in told]
             blanks = sum(view.pile_unnamed for _, view in self.recent) if part == DISCARD else 0
-            support = {told: _backing(part, told, ballots, blanks) for told in reversed(ballots)}
+            support = {told: _backing(part, told, ballots, blanks) for told, _ in reversed(ballots)}
             winner = max(support, key=lambda told: (support[told], named(told)))
             was = self.told.get(part)
+            loose = _loosely(part, winner, support, ballots, blanks, was, self.votes) if any(
+                unsure for _, unsure in ballots) else None
+            if loose is not None:  # a face-up card named unsurely may be another bean
+                winner, support[winner] = loose
             steady = winner == was and 2 * support[winner] > len(ballots) + blanks
             if steady and support[winner] >= self.votes:
                 self.agreed.add(part)  # its frames agree on what it settled on
@@ -222,10 +229,36 @@ class Steadiness:
         return unsure[-1].face_up_likely if 2 * len(unsure) >= len(reading) > 0 else None
 
 
-def _backing(part: Part, told: Told, ballots: Sequence[Told], blanks: int) -> int:
-    """How many of a part's readings in the last still frames (``ballots``) may show ``told``, and, for a pile with a
-    top, the ``blanks`` of frames that saw one card on it without naming it."""
-    return sum(fits(part, ballot, told) for ballot in ballots) + (blanks if told else 0)
+Ballots = Sequence[tuple[Told, Counter[str] | None]]
+"""A part's readings in the last still frames, each with the names the frame gave the face-up cards it named unsurely
+(None for other parts)."""
+
+
+def _backing(part: Part, told: Told, ballots: Ballots, blanks: int, loosely: bool = False) -> int:
+    """How many of a part's readings in the last still frames (``ballots``) may show ``told`` (``loosely``: a face-up
+    card a frame named unsurely as any other bean), and, for a pile with a top, the ``blanks`` of frames that saw one
+    card on it without naming it."""
+    return sum(fits(part, ballot, told, unsure if loosely else None) for ballot, unsure in ballots) + (
+        blanks if told else 0)
+
+
+def _loosely(part: Part, winner: Told, support: dict[Told, int], ballots: Ballots, blanks: int, was: Told | None,
+             votes: int) -> tuple[Told, int] | None:
+    """Where a frame named a face-up card unsurely, so that it may be any other bean: the reading of the part to take
+    instead of ``winner`` (the one most frames back, ``support``), and how many frames back it so; None where none.
+    That is what the part settled on (``was``), where more frames back it so than ``winner``; else, where ``winner``
+    lacks ``votes`` frames, the reading that has them so and more than every other. Three frames unsure of a card
+    turned over, a chili and a red by turns, and a fourth naming it a chili surely: a chili, and a later frame unsure
+    of it does not make it a red."""
+    readings: list[Told] = [*support, *([was] if was is not None else [])]
+    loose = {told: _backing(part, told, ballots, blanks, loosely=True) for told in readings}
+    if was is not None and was != winner and loose[was] > loose[winner]:
+        return was, loose[was]
+    if support[winner] >= votes:
+        return None
+    best = max(loose, key=lambda told: (loose[told], support.get(told, 0)))
+    return (best, loose[best]) if loose[best] >= votes and all(
+        loose[told] < loose[best] for told in loose if told != best) else None
 
 
 def _most(ballots: Sequence[T | None]) -> T | None:

@@ -370,11 +370,20 @@ def columns_differing(game: Sequence[Column], seen: Sequence[Column]) -> int:
     return max(unmatched, len(left))
 
 
-def fits(part: Part, reading: Told, told: Told) -> bool:
-    """Whether a frame's ``reading`` of a part may show ``told``: the same, but for columns of open bean in either."""
+def fits(part: Part, reading: Told, told: Told, unsure: Counter[str] | None = None) -> bool:
+    """Whether a frame's ``reading`` of a part may show ``told``: the same, but for columns of open bean in either, and
+    for face-up cards the frame named unsurely (``unsure``: the names it gave them), as many cards either way (a chili
+    named a red at 0.7 may be the chili another frame named surely)."""
     if isinstance(part, int):
         return columns_differing(cast(tuple[Column, ...], told), cast(tuple[Column, ...], reading)) == 0
+    if unsure and len(reading) == len(told):
+        return not (Counter(cast(tuple[str, ...], reading)) - Counter(cast(tuple[str, ...], told))) - unsure
     return reading == told
+
+
+def unsure_face_up(view: TableView) -> Counter[str]:
+    """The names ``view`` gave the face-up cards it named unsurely."""
+    return Counter(likely[0][0] for likely in view.face_up_likely if likely)
 
 
 def named(told: Told) -> int:

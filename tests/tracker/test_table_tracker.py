@@ -170,6 +170,50 @@ def test_a_turn_over_is_proposed_while_a_field_that_did_not_change_flickers():
     assert [answer for answer in answers if answer is not None and answer.events] == []
 
 
+def turned_by_turns(odds: tuple[float | None, ...], beans: tuple[str, ...] = ("chili", "red", "red", "chili"),
+                    ann: tuple = ()) -> list[TableView]:
+    """Frames of a blue and a second bean turned over, the second named each of ``beans`` in turn, unsurely at the
+    given ``odds`` (the other of a chili and a red the rest) or surely (None)."""
+    def frame(bean: str, odds: float | None) -> TableView:
+        other = "red" if bean == "chili" else "chili"
+        return dataclasses.replace(seen(ann=ann, face_up=("blue", bean)), face_up_unsure=odds is not None,
+                                   face_up_likely=((((bean, odds), (other, 1 - odds)),) if odds else ()))
+    return [frame(bean, p) for bean, p in zip(beans, odds)]
+
+
+def test_a_bean_turned_over_named_a_chili_and_a_red_by_turns_unsurely_settles_as_the_frame_sure_of_it_named_it():
+    """Three frames name Ann's second bean turned over unsurely (a chili at 0.87, a red at 0.68 and at 0.87); the last
+    names it a chili surely. Each unsure frame may show the chili: the face-up area settles, once."""
+    steadiness = Steadiness()
+    answers = [steadiness.feed(view, False) for view in turned_by_turns((0.87, 0.68, 0.87, None))]
+    assert answers[:3] == [None] * 3 and answers[3] is not None and answers[3].face_up == ("blue", "chili")
+    assert steadiness.feed(turned_by_turns((0.87,), ("red",))[0], False) is None  # no second settling
+
+
+def test_a_bean_three_frames_of_four_name_alike_unsurely_settles_as_they_name_it():
+    """A red named unsurely in 3 frames of 4, a chili in the other: a red, once the third frame names it so."""
+    steadiness = Steadiness()
+    frames = turned_by_turns((0.7, 0.6, 0.7, 0.7), ("red", "chili", "red", "red"))
+    answers = [steadiness.feed(view, False) for view in frames]
+    assert answers[:3] == [None] * 3 and answers[3] is not None and answers[3].face_up == ("blue", "red")
+
+
+def test_beans_named_otherwise_by_as_many_frames_settle_nothing():
+    assert [Steadiness().feed(view, False) for view in turned_by_turns((None,) * 4)] == [None] * 4
+    unsure = turned_by_turns((0.8, 0.7, 0.7, 0.8))  # every frame could show either
+    steadiness = Steadiness()
+    assert [steadiness.feed(view, False) for view in unsure] == [None] * 4
+
+
+def test_a_turn_over_named_unsurely_by_turns_is_proposed_for_a_tap():
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    tracker = TableTracker()
+    frames = turned_by_turns((0.87, 0.68, 0.87, None), ann=(("blue", 1),))
+    observed = [answer for view in frames if (answer := tracker.observe(view, False, state)) is not None]
+    assert [(answer.events, answer.sure) for answer in observed] == [
+        (({"type": "turn-over", "player": ANN, "beans": ["blue", "chili"]},), False)]
+
+
 def test_two_beans_turned_over_are_proposed_with_the_beans_seen():
     state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
     tracker = TableTracker()

@@ -183,7 +183,7 @@ class Steadiness:
         camera settled on misread, with no change since, is voted on as any other)."""
         ours = game.parts() if game is not None else {}
         return {part: self.told[part] for part in self.unchanged
-                if part in ours and part in self.told and fits(part, self.told[part], ours[part])}
+                if part in ours and fits(part, self.told[part], ours[part])}
 
     def settle(self, view: TableView) -> None:
         """Take ``view``, which :meth:`feed` gave with parts held as they were (:attr:`TableView.held`), as what the

@@ -179,12 +179,19 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float, beans: Collection[s
                      tuple(face_up_likely) if seen_up else (), pile_likely=guess.likely if guess is not None else ())
 
 
+def part_of(zone: str) -> Part | None:
+    """The part of the table a zone named ``zone`` shows: a seat's fields (the seat), the face-up area or the discard
+    pile; None for another zone."""
+    if zone.startswith(FIELDS_PREFIX):
+        return int(zone[len(FIELDS_PREFIX):])
+    return zone if zone in (FACE_UP, DISCARD) else None
+
+
 def parts_of(zones: Iterable[str] | None) -> frozenset[Part] | None:
     """The parts of the table the zones named ``zones`` show (None stays None: untold)."""
     if zones is None:
         return None
-    return frozenset(int(zone[len(FIELDS_PREFIX):]) if zone.startswith(FIELDS_PREFIX) else zone for zone in zones
-                     if zone.startswith(FIELDS_PREFIX) or zone in (FACE_UP, DISCARD))
+    return frozenset(part for zone in zones if (part := part_of(zone)) is not None)
 
 
 def view_in_game(scene: Scene, state: GameState, sure: float) -> TableView:
@@ -225,8 +232,8 @@ def seat_columns(scene: Scene, sure: float, beans: Collection[str] | None = None
     deck ``beans`` allows (:func:`as_dealt`), with its stack."""
     by_seat: dict[int, list[tuple[Reading, Stack]]] = {}
     for stack in scene.stacks:
-        if stack.zone and stack.zone.startswith(FIELDS_PREFIX):
-            by_seat.setdefault(int(stack.zone[len(FIELDS_PREFIX):]), []).append((as_dealt(stack, sure, beans), stack))
+        if stack.zone and isinstance(seat := part_of(stack.zone), int):
+            by_seat.setdefault(seat, []).append((as_dealt(stack, sure, beans), stack))
     return by_seat
 
 

@@ -326,6 +326,17 @@ def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView,
     return weights[chosen] > 0 and weights[chosen] >= SURE * sum(weights.values())
 
 
+def named_where_changing(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView, before: GameState
+                         ) -> bool:
+    """Whether the camera named every column of ``seen`` that its explanations ``found`` may change (:func:`_changing`:
+    at the seats they change from the game ``before``, the columns of a count some of them change): a column it was
+    unsure of elsewhere (a chili field it named nothing while a harvest cleared another) lies as the game has it, and
+    asks nothing of the rules."""
+    every = tuple(range(len(before.players)))
+    seen = _changing(seen, [game_view(after, every) for after, _ in found], game_view(before, every))
+    return all(bean is not None for _, columns in seen.fields for bean, _ in columns)
+
+
 def _events(moves: Sequence[Move]) -> tuple[str, ...]:
     """The events ``moves`` make, without the fields they name, in any order: two explanations by the same events
     are one."""
@@ -593,7 +604,7 @@ class TableTracker:
         self.agrees = not events
         if not events:
             return None
-        every_bean_named = all(bean is not None for _, columns in settled.fields for bean, _ in columns)
+        every_bean_named = named_where_changing(found, settled, camera)
         absences = sum(e["type"] in ABSENCES for e in events)
         seen_gone = absences == 0 or (absences == 1 and discarded(camera, settled, after, grew)
                                       and left_on_top(camera, moves, after))

@@ -564,6 +564,27 @@ def test_a_harvest_is_seen_taken_by_the_pile_where_its_new_top_card_looks_more_l
     assert blue is not None and blue.events == stink.events and not blue.sure
 
 
+def test_a_harvest_seen_taken_by_the_pile_is_sure_whatever_the_camera_takes_a_field_it_left_for():
+    """As above, the stink landing on the blue; beside the stinks lies Ann's soy, which the harvest leaves, and which
+    the camera names surely in one game and unsurely in the other (taking it for a soy or a chili): either way the
+    harvest is sure, since what the camera was unsure of at a field the change leaves asks nothing of the rules."""
+    state = GameState(Setup("classic", ("Ann", "Ben", "Cid")))
+    play(state, *[{"type": "plant", "player": ANN, "bean": "stink", "source": "hand"}] * 2)
+    state.players[ANN].fields[1].cards = ["soy"]  # scenario set-up: how they came there does not matter here
+    state.discard.append("blue")
+    answers = []
+    for soy in ((("soy", 0.97),), (("soy", 0.5), ("blue", 0.3)), (("chili", 0.5), ("soy", 0.3))):
+        left = (soy[0][0], 1, soy[0][1], soy, "fields-0")
+        before = amigo_scene(("stink", 2, 0.95, (("stink", 0.95),), "fields-0"), left, ("blue", 1, 0.97, (), "discard"))
+        after = amigo_scene(left, ("coffee", 1, 0.6, (("coffee", 0.6), ("stink", 0.3), ("cocoa", 0.09)), "discard"))
+        moved = tuple(dataclasses.replace(stack, top=dataclasses.replace(stack.top, corners=stack.top.corners + 30))
+                      if stack.zone == "discard" else stack for stack in after.stacks)
+        answers.append(seen_change(state, before, dataclasses.replace(after, stacks=moved), state.deck_counts))
+    assert [answer.events if answer else None for answer in answers] == [
+        ({"type": "harvest", "player": ANN, "field": 0},)] * 3
+    assert all(answer.sure for answer in answers if answer)
+
+
 def test_the_likelihood_of_a_table_is_what_the_camera_gave_the_beans_of_the_columns_it_was_unsure_of():
     unsure = TableView(((ANN, ((None, 1), (None, 1), ("blue", 1))),), guesses=((ANN, (("chili", 1), ("soy", 1))),),
                        likely=((ANN, ((1, (("chili", 0.6), ("stink", 0.3))), (1, (("soy", 0.8), ("blue", 0.2))))),))

@@ -10,10 +10,10 @@ change is reported once.
 (:func:`~companion.tracker.explain.explanations`; where none explains the whole table, one part that disagrees
 with the game may be set aside, :func:`~companion.tracker.explain.set_aside`; where neither explains it, one part as
 one of the last still frames read it otherwise, :func:`as_a_frame_read`, or else one column as the game's field a
-card longer, :func:`as_counted_short`, never sure) and proposes them: ``sure`` when
-every column it rests on was named with confidence, or the rules and the camera's guesses (those most still
-frames made) leave one explanation (:func:`by_rules`: a group's own deck is named less surely than the house
-deck; the camera's belief counts among the beans the rules allow alone), any beans turned over were named with
+card longer, :func:`as_counted_short`, never sure) and proposes them: ``sure`` when every column it may change was
+named with confidence (:func:`named_where_changing`), or the rules and the camera's guesses (those most still frames
+made) leave one explanation (:func:`by_rules`: a group's own deck is named less surely than the house deck; the
+camera's belief counts among the beans the rules allow alone), any beans turned over were named with
 confidence among the beans they may be (:func:`turned_by_rules`), and nothing in it is seen only as cards gone (a
 harvest) unless the discard pile was seen to take them, so the table may push it without a tap. The camera's
 own proposals still waiting for a tap count as made (:func:`believed`), so a hand resting over a field after a
@@ -305,9 +305,7 @@ def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView,
     from ``before`` (the game), and the pile where they change its top, are asked about, and of those seats only the
     columns of a count some explanation changes (:func:`_changing`): what the camera was unsure of elsewhere lies as
     the game has it, whatever it took it for."""
-    every = tuple(range(len(before.players)))
-    games = [game_view(after, every) for after, _ in found]
-    seen = _changing(seen, games, game_view(before, every))
+    games, seen = _as_changing(found, seen, before)
     unsure = sum(bean is None for _, columns in seen.fields for bean, _ in columns)
     guessing = guesses(seen)
     if guessing < unsure:
@@ -332,9 +330,17 @@ def named_where_changing(found: Sequence[tuple[GameState, Sequence[Move]]], seen
     at the seats they change from the game ``before``, the columns of a count some of them change): a column it was
     unsure of elsewhere (a chili field it named nothing while a harvest cleared another) lies as the game has it, and
     asks nothing of the rules."""
+    changing = _as_changing(found, seen, before)[1]
+    return all(bean is not None for _, columns in changing.fields for bean, _ in columns)
+
+
+def _as_changing(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView, before: GameState
+                 ) -> tuple[list[TableView], TableView]:
+    """The tables the explanations ``found`` leave of the game ``before``, and ``seen`` as far as they may change it
+    (:func:`_changing`)."""
     every = tuple(range(len(before.players)))
-    seen = _changing(seen, [game_view(after, every) for after, _ in found], game_view(before, every))
-    return all(bean is not None for _, columns in seen.fields for bean, _ in columns)
+    games = [game_view(after, every) for after, _ in found]
+    return games, _changing(seen, games, game_view(before, every))
 
 
 def _events(moves: Sequence[Move]) -> tuple[str, ...]:
@@ -604,14 +610,14 @@ class TableTracker:
         self.agrees = not events
         if not events:
             return None
-        every_bean_named = named_where_changing(found, settled, camera)
+        changing_named = named_where_changing(found, settled, camera)
         absences = sum(e["type"] in ABSENCES for e in events)
         seen_gone = absences == 0 or (absences == 1 and discarded(camera, settled, after, grew)
                                       and left_on_top(camera, moves, after))
         alone = not waiting or (before_waiting(state, events, waiting) and apart(events, waiting))
         turned_named = (not settled.face_up_unsure or all(e["type"] != "turn-over" for e in events)
                         or turned_by_rules(camera, events, settled))
-        grounded = ((every_bean_named or by_rules(found, settled, camera)) and seen_gone and turned_named
+        grounded = ((changing_named or by_rules(found, settled, camera)) and seen_gone and turned_named
                     and not read_otherwise)
         return Observation(tuple(events), grounded and alone, sure_after_waiting=grounded and not alone,
                            alternatives=tuple(otherwise[id(event)] for event in events))

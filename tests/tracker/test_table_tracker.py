@@ -566,8 +566,8 @@ def test_a_harvest_is_seen_taken_by_the_pile_where_its_new_top_card_looks_more_l
 
 def test_a_harvest_seen_taken_by_the_pile_is_sure_whatever_the_camera_takes_a_field_it_left_for():
     """As above, the stink landing on the blue; beside the stinks lies Ann's soy, which the harvest leaves, and which
-    the camera names surely in one game and unsurely in the other (taking it for a soy or a chili): either way the
-    harvest is sure, since what the camera was unsure of at a field the change leaves asks nothing of the rules."""
+    the camera names surely, or unsurely as a soy, or unsurely as a chili: the harvest is sure all three times, since
+    what the camera was unsure of at a field the change leaves asks nothing of the rules."""
     state = GameState(Setup("classic", ("Ann", "Ben", "Cid")))
     play(state, *[{"type": "plant", "player": ANN, "bean": "stink", "source": "hand"}] * 2)
     state.players[ANN].fields[1].cards = ["soy"]  # scenario set-up: how they came there does not matter here
@@ -582,7 +582,7 @@ def test_a_harvest_seen_taken_by_the_pile_is_sure_whatever_the_camera_takes_a_fi
         answers.append(seen_change(state, before, dataclasses.replace(after, stacks=moved), state.deck_counts))
     assert [answer.events if answer else None for answer in answers] == [
         ({"type": "harvest", "player": ANN, "field": 0},)] * 3
-    assert all(answer.sure for answer in answers if answer)
+    assert [answer.sure for answer in answers if answer] == [True] * 3
 
 
 def test_the_likelihood_of_a_table_is_what_the_camera_gave_the_beans_of_the_columns_it_was_unsure_of():

@@ -11,9 +11,9 @@ change is reported once.
 with the game may be set aside, :func:`~companion.tracker.explain.set_aside`; where neither explains it, one part as
 one of the last still frames read it otherwise, :func:`as_a_frame_read`, or else one column as the game's field a
 card longer, :func:`as_counted_short`, never sure) and proposes them: ``sure`` when every column it may change was
-named with confidence (:func:`named_where_changing`), or the rules and the camera's guesses (those most still frames
-made) leave one explanation (:func:`by_rules`: a group's own deck is named less surely than the house deck; the
-camera's belief counts among the beans the rules allow alone), any beans turned over were named with
+named with confidence, or else the rules and the camera's guesses (those most still frames made) leave one explanation
+(:func:`by_rules`: a group's own deck is named less surely than the house deck; the camera's belief counts among the
+beans the rules allow alone), any beans turned over were named with
 confidence among the beans they may be (:func:`turned_by_rules`), and nothing in it is seen only as cards gone (a
 harvest) unless the discard pile was seen to take them, so the table may push it without a tap. The camera's
 own proposals still waiting for a tap count as made (:func:`believed`), so a hand resting over a field after a
@@ -289,12 +289,13 @@ class Observation:
 
 
 def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView, before: GameState) -> bool:
-    """Whether the rules, with the camera's guesses, settle what the camera was unsure of in ``seen``: it took every
-    column it was unsure of for some bean; its explanations (:func:`~companion.tracker.explain.explanations`) that
-    bear out every guess leave one game, by the same events (whichever of two like fields they name, in any order);
-    and either they all bring the same beans onto the table, or every other one leaves a game that ``GUESS_MARGIN``
-    of the guesses belie, or the camera's probabilities, weighed over the explanations' tables alone, give that game
-    at least ``SURE`` (:func:`~companion.tracker.view.likelihood`).
+    """Whether the rules, with the camera's guesses, settle what the camera was unsure of in ``seen``: it named every
+    column the change may touch (nothing to settle), or else it took every such column it was unsure of for some bean;
+    its explanations (:func:`~companion.tracker.explain.explanations`) that bear out every guess leave one game, by
+    the same events (whichever of two like fields they name, in any order); and either they all bring the same beans
+    onto the table, or every other one leaves a game that ``GUESS_MARGIN`` of the guesses belie, or the camera's
+    probabilities, weighed over the explanations' tables alone, give that game at least ``SURE``
+    (:func:`~companion.tracker.view.likelihood`).
 
     A card laid on a blue field of 3, now of 4, is a blue, and the camera took it for one; a card laid on one of three
     fields of one card each is of the bean the camera took the column of two for, where it took the two others for
@@ -304,9 +305,13 @@ def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView,
     by the beans the camera took the one left and the pile's new top card for. Only the seats the explanations change
     from ``before`` (the game), and the pile where they change its top, are asked about, and of those seats only the
     columns of a count some explanation changes (:func:`_changing`): what the camera was unsure of elsewhere lies as
-    the game has it, whatever it took it for."""
-    games, seen = _as_changing(found, seen, before)
+    the game has it, whatever it took it for (a chili field it named nothing while a harvest cleared another)."""
+    every = tuple(range(len(before.players)))
+    games = [game_view(after, every) for after, _ in found]
+    seen = _changing(seen, games, game_view(before, every))
     unsure = sum(bean is None for _, columns in seen.fields for bean, _ in columns)
+    if unsure == 0:
+        return True
     guessing = guesses(seen)
     if guessing < unsure:
         return False
@@ -322,25 +327,6 @@ def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView,
         return False
     weights = {(game, _events(path)): likelihood(game, seen) for game, (_, path) in zip(games, found)}
     return weights[chosen] > 0 and weights[chosen] >= SURE * sum(weights.values())
-
-
-def named_where_changing(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView, before: GameState
-                         ) -> bool:
-    """Whether the camera named every column of ``seen`` that its explanations ``found`` may change (:func:`_changing`:
-    at the seats they change from the game ``before``, the columns of a count some of them change): a column it was
-    unsure of elsewhere (a chili field it named nothing while a harvest cleared another) lies as the game has it, and
-    asks nothing of the rules."""
-    changing = _as_changing(found, seen, before)[1]
-    return all(bean is not None for _, columns in changing.fields for bean, _ in columns)
-
-
-def _as_changing(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView, before: GameState
-                 ) -> tuple[list[TableView], TableView]:
-    """The tables the explanations ``found`` leave of the game ``before``, and ``seen`` as far as they may change it
-    (:func:`_changing`)."""
-    every = tuple(range(len(before.players)))
-    games = [game_view(after, every) for after, _ in found]
-    return games, _changing(seen, games, game_view(before, every))
 
 
 def _events(moves: Sequence[Move]) -> tuple[str, ...]:
@@ -610,14 +596,12 @@ class TableTracker:
         self.agrees = not events
         if not events:
             return None
-        changing_named = named_where_changing(found, settled, camera)
         absences = sum(e["type"] in ABSENCES for e in events)
         seen_gone = absences == 0 or (absences == 1 and discarded(camera, settled, after, grew)
                                       and left_on_top(camera, moves, after))
         alone = not waiting or (before_waiting(state, events, waiting) and apart(events, waiting))
         turned_named = (not settled.face_up_unsure or all(e["type"] != "turn-over" for e in events)
                         or turned_by_rules(camera, events, settled))
-        grounded = ((changing_named or by_rules(found, settled, camera)) and seen_gone and turned_named
-                    and not read_otherwise)
+        grounded = by_rules(found, settled, camera) and seen_gone and turned_named and not read_otherwise
         return Observation(tuple(events), grounded and alone, sure_after_waiting=grounded and not alone,
                            alternatives=tuple(otherwise[id(event)] for event in events))

@@ -113,7 +113,8 @@ class Refereed:
     expected: Seen
     proposed: tuple[Seen, ...]
     sure: tuple[bool, ...]
-    """For each proposal, whether the camera was sure of it (auto-accept would push it)."""
+    """For each proposal, whether the camera was sure of it, at once or later in its still frames (auto-accept would
+    push it, or confirm it by itself)."""
     notes: int
     """Settled views no legal move explained (said on the tablet)."""
     offered: tuple[Seen, ...] = ()
@@ -195,7 +196,8 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
                 proposed.append(substance(event, camera))
                 offered.extend(substance(other, camera) for other in others)
                 waiting.append(event)
-            sure += [observation.sure] * len(observation.events)
+            sure = [True] * len(sure) if observation.sure_of_waiting else sure + [observation.sure] * len(
+                observation.events)
         yield Refereed(number, expected, tuple(proposed), tuple(sure), notes, tuple(offered))
         ours.push(move)  # the group confirms the record's own event
 
@@ -318,6 +320,7 @@ def main(argv: list[str] | None = None) -> int:
         taps = referee_late(args.record, first, last, reader, group, args.one_table)
         print(f"{args.record.name} events {first}:{last}, a group tapping late: {taps.pushed} events entered by the "
               f"camera at once, {taps.released} went in once the proposals they waited on were confirmed, "
+              f"{taps.became_sure} once the camera became sure of them, "
               f"{taps.confirmed} proposals confirmed with a tap, {taps.corrected} corrected with a tap on another "
               f"reading, {taps.by_hand} events entered by hand "
               f"({taps.ends_by_hand} of them the end of the trading), {taps.dismissed} proposals dismissed, "

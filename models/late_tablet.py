@@ -4,10 +4,11 @@ The referee evaluation (:mod:`models.evaluate_referee`) confirms each event befo
 the tablet all along would. A group at play goes to the tablet only to enter what the camera cannot see (a trade, a
 draw): the camera's proposals wait meanwhile, and each later change is explained against the game with them made.
 :class:`LateTablet` keeps the game as the tablet has it and the proposals as the server does (:mod:`web.tables`,
-:mod:`web.referee`): auto-accept pushes what the camera is sure of, and a proposal sure but for those before it goes
-in by itself once they are confirmed as they are. At each visit (:meth:`LateTablet.visit`) it plays the group: each
-event made since is confirmed from the first proposal of it, or from one offering it as another reading, or entered
-by hand where none does, and the proposals left are dismissed. It counts the taps (:class:`Taps`).
+:mod:`web.referee`): auto-accept pushes what the camera is sure of, a proposal sure but for those before it goes
+in by itself once they are confirmed as they are, and proposals the camera later becomes sure of go in by themselves.
+At each visit (:meth:`LateTablet.visit`) it plays the group: each event made since is confirmed from the first
+proposal of it, or from one offering it as another reading, or entered by hand where none does, and the proposals left
+are dismissed. It counts the taps (:class:`Taps`).
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ class Taps:
     """Entered by the camera at once (it was sure)."""
     released: int = 0
     """Went in by themselves once the proposals they waited on were confirmed (each a tap without the release)."""
+    became_sure: int = 0
+    """Went in by themselves once the camera, seeing the table longer, became sure of them."""
     confirmed: int = 0
     """Proposals confirmed with a tap."""
     corrected: int = 0
@@ -84,7 +87,15 @@ class LateTablet:
     def observed(self, observation: Observation) -> None:
         """What the server does with an observation, auto-accept on (:mod:`web.referee`): pushes its events where the
         camera is sure of them, else proposes them (each going in by itself after those before it, where the camera is
-        sure but for the proposals waiting)."""
+        sure but for the proposals waiting); confirms every proposal waiting where the camera became sure of them."""
+        if observation.sure_of_waiting:
+            for proposal in self.proposals.pending(GAME):
+                outcome = self._entered(proposal.event)
+                if outcome == "refused":
+                    break
+                self.taps.became_sure += outcome == "made"
+                self.proposals.take(GAME, proposal.id)
+            return
         if observation.sure:
             for event in observation.events:
                 outcome = self._entered(event)

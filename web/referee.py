@@ -3,7 +3,8 @@
 The game watched is the most recently played unfinished card game. A settled change of the
 table the rules explain becomes proposals on the tablet (source ``camera``), or is pushed at
 once when the table has turned auto-accept on and the camera is sure of it (every column it read named surely,
-or the rules and its guesses leaving one explanation: :func:`~companion.tracker.table.by_rules`).
+or the rules and its guesses leaving one explanation: :func:`~companion.tracker.table.by_rules`); a proposal of
+the camera's that it later becomes sure of is then confirmed by itself (:func:`~companion.tracker.table.sure_of`).
 A change no legal move explains is said on the camera's status line. The camera's proposals still
 waiting on the tablet count as made when the next change is explained, so none is proposed twice
 (a hand rested on a field and left). Where the fields the camera settled on agree with the game's, the top card of
@@ -90,6 +91,10 @@ class CameraReferee:
     def _act(self, game_id: int, observation: Observation, waiting: frozenset[int]) -> None:
         """Push the observation's events, or propose them: with auto-accept, those sure but for the camera's proposals
         ``waiting`` (their ids) go in by themselves once those are confirmed as they are, each after the one before."""
+        if observation.sure_of_waiting:
+            if self.auto:
+                self._confirm(game_id, waiting)
+            return
         pushed = self.auto and observation.sure
         after = waiting if self.auto and observation.sure_after_waiting else None
         note = observation.note
@@ -106,4 +111,22 @@ class CameraReferee:
                 break
         self.last = {"game_id": game_id, "events": list(observation.events), "pushed": pushed and note is None,
                      "note": note, "agrees": False}
+        self.on_change()
+
+    def _confirm(self, game_id: int, waiting: frozenset[int]) -> None:
+        """Confirm the camera's proposals ``waiting`` (their ids), oldest first, now that it is sure of them all, as
+        a tap would (those waiting on one go in after it); one gone meanwhile (a tap, or released by one before it) is
+        passed over; one the rules refuse now waits for a tap, with those after it."""
+        confirmed: list[dict[str, Any]] = []
+        note = None
+        for proposal_id in sorted(waiting):
+            try:
+                confirmed.append(self.tables.confirm(game_id, proposal_id))
+            except ApiError as exc:
+                if exc.status == 404:
+                    continue
+                note = f"camera: {exc.message}"
+                log.info("camera proposal not confirmed: %s", exc.message)
+                break
+        self.last = {"game_id": game_id, "events": confirmed, "pushed": note is None, "note": note, "agrees": True}
         self.on_change()

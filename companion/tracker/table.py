@@ -17,10 +17,11 @@ beans the rules allow alone), any beans turned over were named with
 confidence among the beans they may be (:func:`turned_by_rules`), and nothing in it is seen only as cards gone (a
 harvest) unless the discard pile was seen to take them, so the table may push it without a tap. The camera's
 own proposals still waiting for a tap count as made (:func:`believed`), so a hand resting over a field after a
-harvest still waits is not taken for a second harvest that the pile would hide. A view that no move explains is said
-(so that the group enters what happened) only where the table settles on it before anything else since a hand was
-over it: once a change of that still period was explained, or the table agreed with the game, nothing on it can
-change until a hand comes back, and such a view is the camera misreading it.
+harvest still waits is not taken for a second harvest that the pile would hide; where the table later settles on a
+view that makes the camera sure of them, it says so (:func:`sure_of`), and the table may confirm them without a tap.
+A view that no move explains is said (so that the group enters what happened) only where the table settles on it
+before anything else since a hand was over it: once a change of that still period was explained, or the table agreed
+with the game, nothing on it can change until a hand comes back, and such a view is the camera misreading it.
 """
 
 from __future__ import annotations
@@ -279,6 +280,9 @@ class Observation:
     sure_after_waiting: bool = False
     """Whether the table may push them without a tap once the proposals waiting on the tablet are confirmed as they
     are: sure but for presupposing those (a plant of a bean whose turn-over still waits)."""
+    sure_of_waiting: bool = False
+    """Whether the camera, seeing no change beyond its proposals waiting on the tablet, is now sure of them all (no
+    events of its own): the table may confirm them without a tap (:func:`sure_of`)."""
     alternatives: tuple[tuple[dict[str, Any], ...], ...] = field(default=(), compare=False)
     """Per event, the other events the rules allow in its place, likeliest first (:func:`alternatives`): one-tap
     corrections on the tablet."""
@@ -521,6 +525,38 @@ def as_counted_short(state: GameState, settled: TableView) -> Explained | None:
     return kept[0] if len(kept) == 1 else None
 
 
+def grounded(found: Sequence[tuple[GameState, Sequence[Move]]], settled: TableView, before: GameState,
+             chosen: tuple[GameState, Sequence[Move]], grew: bool) -> bool:
+    """Whether the camera is sure of the ``chosen`` explanation (the game after it, and its moves) of ``settled``
+    against the game ``before``, of the explanations ``found``: the rules and its guesses settle what it was unsure of
+    (:func:`by_rules`), any cards gone were seen to go onto the discard pile (:func:`discarded`; ``grew``: a card was
+    seen to land on it), and any beans turned over were named surely among those they may be (:func:`turned_by_rules`).
+    """
+    after, moves = chosen
+    events = [move_to_dict(m) for m in moves]
+    absences = sum(e["type"] in ABSENCES for e in events)
+    seen_gone = absences == 0 or (absences == 1 and discarded(before, settled, after, grew)
+                                  and left_on_top(before, moves, after))
+    turned_named = (not settled.face_up_unsure or all(e["type"] != "turn-over" for e in events)
+                    or turned_by_rules(before, events, settled))
+    return by_rules(found, settled, before) and seen_gone and turned_named
+
+
+def sure_of(waiting: Sequence[dict[str, Any]], state: GameState, settled: TableView, grew: bool) -> bool:
+    """Whether the camera is now sure of its proposals ``waiting`` on the tablet, where ``settled`` agrees with the
+    game ``state`` with them made: explained against ``state`` alone, ``settled`` is explained by those very events
+    (whichever of like fields they name), and the camera is sure of that explanation (:func:`grounded`). A plant
+    proposed for a tap while the frames named its card a bean no move lays there, and then named it nothing: the
+    later frames make the plant as sure as it would have been had they come first."""
+    explaining = explained(state, settled) if waiting else None
+    if explaining is None:
+        return False
+    seen, found = explaining
+    after, moves = likeliest(found, seen)
+    matched, others = _split([move_to_dict(m) for m in moves], waiting, anywhere)
+    return not others and len(matched) == len(waiting) and grounded(found, seen, state, (after, moves), grew)
+
+
 def _lays_cards(explaining: Explained | None, settled: TableView) -> bool:
     """Whether moves explain the change of ``settled`` whole, no part set aside, and every explanation only lays cards
     (a plant, a turn-over): while a part of the table is held as it was, its frames split, the camera may be misreading
@@ -555,9 +591,10 @@ class TableTracker:
         events the game's own explanation makes too are proposed (:func:`also_made`), and they are sure only where
         the game takes them before the waiting ones (auto-accept pushes them at once); where it takes them only after,
         they are sure once the waiting ones are confirmed as they are (``sure_after_waiting``: a tap on a turn-over
-        still waiting settles the plants of its beans too). The frame differs from the last still frame read in the
-        parts ``changed`` (None: untold); a part that has not changed since it settled on what the game has stays so
-        (:meth:`Steadiness.feed`)."""
+        still waiting settles the plants of its beans too). Where the view agrees with the game with the waiting ones
+        made, and makes the camera sure of them all, the observation says so (``sure_of_waiting``, no events). The
+        frame differs from the last still frame read in the parts ``changed`` (None: untold); a part that has not
+        changed since it settled on what the game has stays so (:meth:`Steadiness.feed`)."""
         camera = believed(state, waiting)
         game = None if moving else game_view(camera, tuple(range(len(camera.players))))
         told = self.steadiness.feed(view, moving, changed, game)
@@ -595,13 +632,8 @@ class TableTracker:
             events = also_made(events, state, settled, waiting, after)
         self.agrees = not events
         if not events:
-            return None
-        absences = sum(e["type"] in ABSENCES for e in events)
-        seen_gone = absences == 0 or (absences == 1 and discarded(camera, settled, after, grew)
-                                      and left_on_top(camera, moves, after))
+            return Observation((), False, sure_of_waiting=True) if sure_of(waiting, state, settled, grew) else None
         alone = not waiting or (before_waiting(state, events, waiting) and apart(events, waiting))
-        turned_named = (not settled.face_up_unsure or all(e["type"] != "turn-over" for e in events)
-                        or turned_by_rules(camera, events, settled))
-        grounded = by_rules(found, settled, camera) and seen_gone and turned_named and not read_otherwise
-        return Observation(tuple(events), grounded and alone, sure_after_waiting=grounded and not alone,
+        sure = grounded(found, settled, camera, (after, moves), grew) and not read_otherwise
+        return Observation(tuple(events), sure and alone, sure_after_waiting=sure and not alone,
                            alternatives=tuple(otherwise[id(event)] for event in events))

@@ -93,3 +93,16 @@ def test_a_harvest_entered_ahead_of_a_plant_into_that_field_is_undone():
     assert tablet.taps.wrong == 1 and len(tablet.due) == 2
     tablet.visit()
     assert tablet.taps == Taps(by_hand=2, wrong=1) and tablet.game.discard == ["blue", "blue"]
+
+
+def test_proposals_the_camera_became_sure_of_go_in_without_a_tap():
+    """The turn-over, the end of the trading and the chili's plant wait for taps; later frames make the camera sure of
+    them all: they go in, and the group enters only the soy's plant, which the camera has not seen yet."""
+    tablet = after_blue()
+    tablet.due += [TURN, END, CHILI, SOY]
+    tablet.observed(Observation((TURN,), sure=False))
+    tablet.observed(Observation((END, CHILI), sure=False))
+    tablet.observed(Observation((), sure=False, sure_of_waiting=True))
+    assert not tablet.waiting and tablet.due == [SOY]
+    tablet.visit()
+    assert tablet.taps == Taps(became_sure=3, by_hand=1) and tablet.taps.total == 1

@@ -380,7 +380,7 @@ def test_a_harvest_that_leaves_fields_looking_as_before_a_plant_still_waiting_is
     hidden = [tracker.observe(view, False, state, waiting)
               for view in [guessing(three, ANN, ("blue", 1), ("chili", 1), ("green", 1))] * 4
               + [guessing(two, ANN, ("chili", 1), ("green", 1))] * 3]
-    assert not any(hidden) and tracker.agrees
+    assert all(o is None or not o.events for o in hidden) and tracker.agrees
 
 
 def replace_face_up(view: TableView, beans: tuple[str, ...]) -> TableView:
@@ -429,6 +429,24 @@ def test_a_bean_planted_unsure_is_proposed_as_the_bean_the_camera_took_it_for():
     settle(blind, state, seen())
     unguessed = settle(blind, state, seen(ann=((None, 1),)))
     assert unguessed is not None and unguessed.events[0]["bean"] != "chili"  # without the guess: the rules' first
+
+
+def test_a_plant_waiting_for_a_tap_is_sure_once_later_frames_name_its_card_surely():
+    """Ann's chili, planted into an empty field from her hand, is named a chili unsurely by the first still frames:
+    its plant waits for a tap. The next frames of the same still period name it a chili surely: the plant is not
+    proposed again, and the camera says it is now sure of it. Had they named it a blue, the chili's plant would not
+    explain it, and the camera would not be sure of it."""
+    state, tracker = table(), TableTracker()
+    settle(tracker, state, seen())
+    unsure = settle(tracker, state, guessing(seen(ann=((None, 1),)), ANN, ("chili", 1)))
+    assert unsure is not None and not unsure.sure
+    assert [(e["type"], e["bean"]) for e in unsure.events] == [("plant", "chili")]
+    waiting = list(unsure.events)
+    later = [tracker.observe(seen(ann=(("chili", 1),)), False, state, waiting) for _ in range(3)]
+    assert [o for o in later if o is not None] == [Observation((), sure=False, sure_of_waiting=True)]
+    assert tracker.agrees
+    assert not table_module.sure_of(waiting, state, seen(ann=(("blue", 1),)), False)
+    assert not table_module.sure_of([], state, seen(ann=(("chili", 1),)), False)  # nothing waiting
 
 
 def test_of_two_like_fields_the_one_harvested_is_the_one_the_camera_no_longer_guesses():
@@ -1131,7 +1149,8 @@ def test_a_change_is_explained_against_the_proposals_waiting_on_the_tablet():
     assert explain(state, piled(seen(), ("blue",))) == [move_from_dict({"type": "harvest", "player": ANN,
                                                                          "field": 1}), move_from_dict(harvest_blue)]
     back = [tracker.observe(piled(seen(ann=(("soy", 1),)), ("blue",)), False, state, waiting) for _ in range(3)]
-    assert back[-1] is None and tracker.agrees  # the hand gone: the blue, still waiting, is not proposed again
+    assert back[-1] == Observation((), sure=False, sure_of_waiting=True) and tracker.agrees  # the hand gone: the
+    # blue, still waiting, is not proposed again; the camera, sure of it, says so
 
 
 def test_a_waiting_proposal_the_game_no_longer_allows_is_left_out_with_those_after_it():

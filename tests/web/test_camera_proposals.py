@@ -110,6 +110,35 @@ def test_with_auto_accept_a_groups_deck_named_unsure_is_entered_where_the_rules_
     assert camera_proposals(editor, game_id) == []
 
 
+def blue_named_unsurely_then_surely(app: Flask, editor: Editor, auto: bool) -> int:
+    """A group's own deck: Ann's blue, planted into an empty field, is named at 0.6 by the first still frames (it
+    could be any bean: it waits for a tap), then at 0.99 by the next frames of the same still period. Its game's id."""
+    game_id = editor.start()["game_id"]
+    referee = app.extensions["hardware"].referee
+    referee.auto = auto
+    still(app, table(pile=""))
+    referee.frame(table(pile=""), True)
+    still(app, table((0, "blue", 1), pile="", confidence=0.6))
+    assert camera_proposals(editor, game_id) == [{"type": "plant", "player": 0, "bean": "blue", "source": "hand",
+                                                  "field": 0}]
+    still(app, table((0, "blue", 1), pile=""))
+    return game_id
+
+
+def test_with_auto_accept_a_plant_waiting_goes_in_once_later_frames_name_its_card_surely(app, editor):
+    game_id = blue_named_unsurely_then_surely(app, editor, auto=True)
+    game = editor.get(f"/api/games/{game_id}").get_json()
+    assert game["events"] == 1 and game["proposals"] == []
+    assert game["state"]["players"][0]["fields"][0] == {"bean": "blue", "count": 1}
+    assert app.extensions["hardware"].referee.last["pushed"]
+
+
+def test_without_auto_accept_a_plant_the_camera_became_sure_of_still_waits_for_its_tap(app, editor):
+    game_id = blue_named_unsurely_then_surely(app, editor, auto=False)
+    game = editor.get(f"/api/games/{game_id}").get_json()
+    assert game["events"] == 0 and len(camera_proposals(editor, game_id)) == 1
+
+
 def test_a_field_gone_with_nothing_laid_on_the_pile_is_not_taken_for_a_harvest(app, editor):
     """Ann's hand rests on her field: it is out of sight, but the pile shows no new beans."""
     game_id = two_blues_planted(app, editor)

@@ -51,9 +51,10 @@ def _report(frame: int, observation: Observation, state: GameState, as_json: boo
         out: dict[str, Any] = {"frame": frame, "events": list(observation.events), "text": texts,
                                "sure": observation.sure, "note": observation.note}
         print(json.dumps(out), flush=True)
-    elif observation.note:
+        return
+    if observation.note:
         print(f"frame {frame}: {observation.note}", flush=True)
-    else:
+    if texts:
         marks = "" if observation.sure else " (unsure: confirm on the tablet)"
         print(f"frame {frame}: " + "; ".join(texts) + marks, flush=True)
 

@@ -10,10 +10,11 @@ change is reported once.
 (:func:`~companion.tracker.explain.explanations`; where none explains the whole table, one part that disagrees
 with the game may be set aside, :func:`~companion.tracker.explain.set_aside`; where neither explains it, one part as
 one of the last still frames read it otherwise, :func:`as_a_frame_read`, or else one column as the game's field a
-card longer, :func:`as_counted_short`, never sure) and proposes them: ``sure`` when every column it may change was
-named with confidence, or else the rules and the camera's guesses (those most still frames made) leave one explanation
-(:func:`by_rules`: a group's own deck is named less surely than the house deck; the camera's belief counts among the
-beans the rules allow alone), any beans turned over were named with
+card longer, :func:`as_counted_short`, or one column named otherwise told of any bean, :func:`as_named_otherwise`,
+said too; never sure) and proposes them: ``sure`` when every column it may change was named with confidence, or else
+the rules and the camera's guesses (those most still frames made) leave one explanation (:func:`by_rules`: a group's
+own deck is named less surely than the house deck; the camera's belief counts among the beans the rules allow
+alone), any beans turned over were named with
 confidence among the beans they may be (:func:`turned_by_rules`), and nothing in it is seen only as cards gone (a
 harvest) unless the discard pile was seen to take them, so the table may push it without a tap. The camera's
 own proposals still waiting for a tap count as made (:func:`believed`), so a hand resting over a field after a
@@ -269,10 +270,17 @@ def _most(ballots: Sequence[T | None]) -> T | None:
     return max(reversed(cast), key=cast.count) if cast else None
 
 
+NAMED_OTHERWISE = ("the camera names a card as no move the rules allow lays it; proposed as the rules allow it: "
+                   "check the card before confirming")
+"""Said with moves proposed for a view the rules allow only with a card named otherwise (:func:`as_named_otherwise`):
+the camera misnamed it, or a player laid what the rules refuse."""
+
+
 @dataclass(frozen=True, slots=True)
 class Observation:
     """A settled change of the table: the moves that explain it (record events, oldest first), whether the table
-    may push them without a tap, and a sentence when no legal moves explain what the camera sees."""
+    may push them without a tap, and a sentence when no legal moves explain what the camera sees (or explain it only
+    with a card named otherwise, :data:`NAMED_OTHERWISE`)."""
 
     events: tuple[dict[str, Any], ...]
     sure: bool
@@ -557,6 +565,19 @@ def sure_of(waiting: Sequence[dict[str, Any]], state: GameState, settled: TableV
     return not others and len(matched) == len(waiting) and grounded(found, seen, state, (after, moves), grew)
 
 
+def as_named_otherwise(state: GameState, settled: TableView) -> Explained | None:
+    """Where no moves explain ``settled``: the view with one column the camera named, but as no column the game has at
+    its seat, told of any bean, with the moves that explain it so, where they lay cards (a plant, a turn-over) and no
+    other such column does: a chili received in a trade and planted into an empty field, named a red surely in every
+    frame (the tracker proposes these moves, never sure). None where no column, or more than one, does so."""
+    game = game_view(state, tuple(seat for seat, _ in settled.fields)).seats()
+    opened = (settled.telling(seat, sorted_columns(columns[:k] + ((None, count),) + columns[k + 1:]))
+              for seat, columns in settled.fields for k, (bean, count) in enumerate(columns)
+              if bean is not None and (bean, count) not in game[seat])
+    kept = [(seen, found) for seen in opened if (found := changed_by_moves(state, seen)) and not takes_cards(found)]
+    return kept[0] if len(kept) == 1 else None
+
+
 def _lays_cards(explaining: Explained | None, settled: TableView) -> bool:
     """Whether moves explain the change of ``settled`` whole, no part set aside, and every explanation only lays cards
     (a plant, a turn-over): while a part of the table is held as it was, its frames split, the camera may be misreading
@@ -613,10 +634,12 @@ class TableTracker:
         grew = landed(self.pile, view.pile_top) or (self.pile_empty and view.pile_top is not None)
         self.pile = view.pile_top or self.pile
         self.pile_empty = view.discard == () or (self.pile_empty and view.pile_top is None)
-        read_otherwise = explaining is None
+        read_otherwise, note = explaining is None, None
         if read_otherwise:
             explaining = (as_a_frame_read(camera, settled, self.steadiness.recent)
                           or as_counted_short(camera, settled))
+        if read_otherwise and explaining is None and (explaining := as_named_otherwise(camera, settled)):
+            note = NAMED_OTHERWISE
         if explaining is None:
             self.agrees = False
             if self.accounted == self.steadiness.period:
@@ -635,5 +658,5 @@ class TableTracker:
             return Observation((), False, sure_of_waiting=True) if sure_of(waiting, state, settled, grew) else None
         alone = not waiting or (before_waiting(state, events, waiting) and apart(events, waiting))
         sure = grounded(found, settled, camera, (after, moves), grew) and not read_otherwise
-        return Observation(tuple(events), sure and alone, sure_after_waiting=sure and not alone,
+        return Observation(tuple(events), sure and alone, note, sure_after_waiting=sure and not alone,
                            alternatives=tuple(otherwise[id(event)] for event in events))

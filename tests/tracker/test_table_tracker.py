@@ -19,7 +19,7 @@ from companion.rules.setup import KnownDeck, Setup
 from companion.rules.state import GameState
 from companion.tracker import table as table_module
 from companion.tracker.explain import explain, explained
-from companion.tracker.table import Observation, Steadiness, TableTracker, believed, discarded
+from companion.tracker.table import NAMED_OTHERWISE, Observation, Steadiness, TableTracker, believed, discarded
 from companion.tracker.view import (
     FACE_UP,
     SURE,
@@ -538,16 +538,17 @@ def test_a_card_named_a_bean_the_games_deck_lacks_is_taken_for_the_likeliest_bea
 
 def test_a_card_laid_on_a_field_and_named_surely_a_bean_the_deck_lacks_is_the_fields_bean():
     """A second stink laid on Ann's stink, named a coffee at 0.95: no move explains a coffee field of 2, but the Amigo
-    deck has no coffee, and the plant of a stink is proposed."""
+    deck has no coffee, and the plant of a stink is proposed, sure. A camera not told the game's deck takes the coffee
+    named for a misnaming all the same, the only card a move may lay there being a stink, but proposes it for a tap."""
     state = play(table(), {"type": "plant", "player": ANN, "bean": "stink", "source": "hand"})
     before = amigo_scene(("stink", 1, 0.95, (("stink", 0.95),), "fields-0"))
     after = amigo_scene(("coffee", 2, 0.95, (("coffee", 0.95), ("stink", 0.04)), "fields-0"))
     answers = {lacking: seen_change(state, before, after, None if lacking else state.deck_counts)
                for lacking in (True, False)}
-    assert answers[True] is not None and not answers[True].events and answers[True].note  # no move explains it
-    dealt = answers[False]
+    dealt, untold = answers[False], answers[True]
     assert dealt is not None and dealt.sure
     assert dealt.events == ({"type": "plant", "player": ANN, "bean": "stink", "source": "hand", "field": 0},)
+    assert untold is not None and untold.events == dealt.events and not untold.sure and untold.note == NAMED_OTHERWISE
 
 
 def test_a_field_harvested_onto_the_pile_is_sure_where_the_deck_leaves_the_new_top_card_the_harvested_bean():
@@ -653,6 +654,35 @@ def test_a_bean_planted_into_an_empty_field_waits_where_the_beans_the_rules_allo
     assert other is not None and other.events[0]["bean"] == "stink" and not other.sure  # the likelier of the two
 
 
+def test_a_received_bean_named_surely_as_one_no_move_may_plant_is_proposed_as_the_bean_received_for_a_tap():
+    """Ann received a chili from Ben and plants it into an empty field; the camera names it a red, surely, in every
+    frame. She may plant only what she received, and no red: the chili's plant is proposed, waiting for a tap. With
+    a stink received too, either may have been planted: one is proposed, the other offered as a one-tap correction."""
+    planted = seen(ann=(("blue", 1), ("red", 1)))
+    observation = settle(TableTracker(), received("chili"), planted)
+    assert observation is not None and not observation.sure and observation.note == NAMED_OTHERWISE
+    assert [(e["type"], e["bean"], e["source"]) for e in observation.events] == [("plant", "chili", "received")]
+    either = settle(TableTracker(), received("chili", "stink"), planted)
+    assert either is not None and not either.sure and len(either.events) == 1
+    assert {either.events[0]["bean"], *(e["bean"] for e in either.alternatives[0])} == {"chili", "stink"}
+    assert settle(TableTracker(), received("chili"), seen(ann=(("blue", 1), ("red", 2)))).note  # two cards laid
+
+
+def test_a_plant_proposed_as_the_rules_allow_is_sure_once_later_frames_leave_the_card_unnamed():
+    """As above, the chili's plant waits for a tap while the frames name the card a red; then the next frames of the
+    same still period name it nothing, taking it for a chili: the chili received is the only bean Ann may plant, and
+    the camera is now sure of the plant waiting, as it would have been had those frames come first."""
+    state, tracker = received("chili"), TableTracker()
+    proposed = settle(tracker, state, seen(ann=(("blue", 1), ("red", 1))))
+    assert proposed is not None and not proposed.sure and proposed.note == NAMED_OTHERWISE
+    waiting = list(proposed.events)
+    unnamed = guessing(TableView(((ANN, ((None, 1), ("blue", 1))), (BEN, ()), (CID, ())), ()), ANN, ("chili", 1))
+    later = [tracker.observe(unnamed, False, state, waiting) for _ in range(4)]
+    assert [o for o in later if o is not None] == [Observation((), sure=False, sure_of_waiting=True)]
+    first = settle(TableTracker(), state, unnamed)
+    assert first is not None and first.sure and first.events == proposed.events
+
+
 def test_a_plant_waiting_for_a_tap_offers_the_other_beans_the_rules_allow_likeliest_first():
     """The card laid is one of the chili and the stink Ann received, the chili at 0.67 of the two: the plant waits,
     offering the stink as a one-tap correction. From her hand any bean still unseen may come: the likeliest three of
@@ -710,12 +740,17 @@ def test_a_harvest_of_one_of_two_fields_of_a_bean_offers_nothing_else():
     assert either.alternatives == ((),)  # the other blue field's harvest leaves the same table: nothing to offer
 
 
-def test_what_the_rules_do_not_allow_is_not_proposed_but_said():
+def test_what_the_rules_do_not_allow_is_said_and_proposed_only_as_they_allow_it():
+    """A card named a chili, surely, laid on Ann's blue field: the rules allow only a blue there. The tablet says so,
+    and proposes the blue's plant for a tap, the camera having perhaps misnamed it. No move explains five cards from
+    nowhere, or two laid on her field, whatever they are."""
     state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
-    observation = settle(TableTracker(), state, seen(ann=(("chili", 2),)))  # a chili laid on the blue field
-    assert observation is not None and observation.events == ()
-    assert "no move the rules allow" in (observation.note or "")
-    assert explain(state, seen(ann=(("soy", 5),))) is None  # five cards from nowhere
+    observation = settle(TableTracker(), state, seen(ann=(("chili", 2),)))
+    assert observation is not None and not observation.sure and observation.note == NAMED_OTHERWISE
+    assert observation.events == ({"type": "plant", "player": ANN, "bean": "blue", "source": "hand", "field": 0},)
+    assert explain(state, seen(ann=(("soy", 5),))) is None
+    refused = settle(TableTracker(), state, seen(ann=(("chili", 3),)))
+    assert refused is not None and refused.events == () and "no move the rules allow" in (refused.note or "")
 
 
 def test_a_misreading_while_the_table_lies_still_after_its_change_is_not_said():

@@ -417,13 +417,20 @@ def guessing(view: TableView, seat: int, *columns: tuple[str, int]) -> TableView
     return dataclasses.replace(view, guesses=((seat, tuple(sorted(columns))),))
 
 
-def test_a_bean_planted_unsure_is_proposed_as_the_bean_the_camera_took_it_for():
-    """A card of a group's own deck the camera names a chili, unsure: the plant it proposes (waiting for a tap) is of
-    a chili, not of the first bean the rules would allow."""
-    state, tracker = table(), TableTracker()
+def chili_planted_unsure(tracker: TableTracker, state: GameState) -> Observation:
+    """A card of a group's own deck laid into Ann's empty field, which the camera names a chili, unsure: the plant it
+    proposes waits for a tap."""
     settle(tracker, state, seen())
     observation = settle(tracker, state, guessing(seen(ann=((None, 1),)), ANN, ("chili", 1)))
     assert observation is not None and not observation.sure
+    return observation
+
+
+def test_a_bean_planted_unsure_is_proposed_as_the_bean_the_camera_took_it_for():
+    """The plant the camera proposes for a card it names a chili, unsure, is of a chili, not of the first bean the
+    rules would allow."""
+    state = table()
+    observation = chili_planted_unsure(TableTracker(), state)
     assert [(e["type"], e["bean"]) for e in observation.events] == [("plant", "chili")]
     blind = TableTracker()
     settle(blind, state, seen())
@@ -437,11 +444,7 @@ def test_a_plant_waiting_for_a_tap_is_sure_once_later_frames_name_its_card_surel
     proposed again, and the camera says it is now sure of it. Had they named it a blue, the chili's plant would not
     explain it, and the camera would not be sure of it."""
     state, tracker = table(), TableTracker()
-    settle(tracker, state, seen())
-    unsure = settle(tracker, state, guessing(seen(ann=((None, 1),)), ANN, ("chili", 1)))
-    assert unsure is not None and not unsure.sure
-    assert [(e["type"], e["bean"]) for e in unsure.events] == [("plant", "chili")]
-    waiting = list(unsure.events)
+    waiting = list(chili_planted_unsure(tracker, state).events)
     later = [tracker.observe(seen(ann=(("chili", 1),)), False, state, waiting) for _ in range(3)]
     assert [o for o in later if o is not None] == [Observation((), sure=False, sure_of_waiting=True)]
     assert tracker.agrees

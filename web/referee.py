@@ -90,7 +90,8 @@ class CameraReferee:
 
     def _act(self, game_id: int, observation: Observation, waiting: frozenset[int]) -> None:
         """Push the observation's events, or propose them: with auto-accept, those sure but for the camera's proposals
-        ``waiting`` (their ids) go in by themselves once those are confirmed as they are, each after the one before."""
+        ``waiting`` (their ids) go in by themselves once those are confirmed as they are, each after the one before,
+        and those waiting are confirmed where the camera became sure of them (:meth:`_confirm`)."""
         if observation.sure_of_waiting:
             if self.auto:
                 self._confirm(game_id, waiting)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter, deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
@@ -529,19 +529,24 @@ def as_counted_short(state: GameState, settled: TableView) -> Explained | None:
     longer = (settled.telling(seat, sorted_columns(columns[:k] + (fuller,) + columns[k + 1:]))
               for seat, columns in settled.fields for k, (bean, count) in enumerate(columns)
               for fuller in {(b, n) for b, n in game[seat] if n == count + 1 and bean in (None, b)})
-    kept = [(seen, found) for seen in longer if (found := changed_by_moves(state, seen)) and not takes_cards(found)]
+    return _the_one_laying_cards(state, longer)
+
+
+def _the_one_laying_cards(state: GameState, views: Iterable[TableView]) -> Explained | None:
+    """The one of ``views`` that moves explain against ``state`` by laying cards alone (a plant, a turn-over), with
+    those moves; None where none of them, or more than one, is so explained."""
+    kept = [(seen, found) for seen in views if (found := changed_by_moves(state, seen)) and not takes_cards(found)]
     return kept[0] if len(kept) == 1 else None
 
 
 def grounded(found: Sequence[tuple[GameState, Sequence[Move]]], settled: TableView, before: GameState,
-             chosen: tuple[GameState, Sequence[Move]], grew: bool) -> bool:
-    """Whether the camera is sure of the ``chosen`` explanation (the game after it, and its moves) of ``settled``
-    against the game ``before``, of the explanations ``found``: the rules and its guesses settle what it was unsure of
-    (:func:`by_rules`), any cards gone were seen to go onto the discard pile (:func:`discarded`; ``grew``: a card was
-    seen to land on it), and any beans turned over were named surely among those they may be (:func:`turned_by_rules`).
-    """
+             chosen: tuple[GameState, Sequence[Move]], events: Sequence[dict[str, Any]], grew: bool) -> bool:
+    """Whether the camera is sure of ``events``, proposed of the ``chosen`` explanation (the game after it, and its
+    moves) of ``settled`` against the game ``before``, of the explanations ``found``: the rules and its guesses settle
+    what it was unsure of (:func:`by_rules`), any cards gone were seen to go onto the discard pile (:func:`discarded`;
+    ``grew``: a card was seen to land on it), and any beans turned over were named surely among those they may be
+    (:func:`turned_by_rules`)."""
     after, moves = chosen
-    events = [move_to_dict(m) for m in moves]
     absences = sum(e["type"] in ABSENCES for e in events)
     seen_gone = absences == 0 or (absences == 1 and discarded(before, settled, after, grew)
                                   and left_on_top(before, moves, after))
@@ -561,8 +566,9 @@ def sure_of(waiting: Sequence[dict[str, Any]], state: GameState, settled: TableV
         return False
     seen, found = explaining
     after, moves = likeliest(found, seen)
-    matched, others = _split([move_to_dict(m) for m in moves], waiting, anywhere)
-    return not others and len(matched) == len(waiting) and grounded(found, seen, state, (after, moves), grew)
+    events = [move_to_dict(m) for m in moves]
+    matched, others = _split(events, waiting, anywhere)
+    return not others and len(matched) == len(waiting) and grounded(found, seen, state, (after, moves), events, grew)
 
 
 def as_named_otherwise(state: GameState, settled: TableView) -> Explained | None:
@@ -574,8 +580,7 @@ def as_named_otherwise(state: GameState, settled: TableView) -> Explained | None
     opened = (settled.telling(seat, sorted_columns(columns[:k] + ((None, count),) + columns[k + 1:]))
               for seat, columns in settled.fields for k, (bean, count) in enumerate(columns)
               if bean is not None and (bean, count) not in game[seat])
-    kept = [(seen, found) for seen in opened if (found := changed_by_moves(state, seen)) and not takes_cards(found)]
-    return kept[0] if len(kept) == 1 else None
+    return _the_one_laying_cards(state, opened)
 
 
 def _lays_cards(explaining: Explained | None, settled: TableView) -> bool:
@@ -657,6 +662,6 @@ class TableTracker:
         if not events:
             return Observation((), False, sure_of_waiting=True) if sure_of(waiting, state, settled, grew) else None
         alone = not waiting or (before_waiting(state, events, waiting) and apart(events, waiting))
-        sure = grounded(found, settled, camera, (after, moves), grew) and not read_otherwise
+        sure = grounded(found, settled, camera, (after, moves), events, grew) and not read_otherwise
         return Observation(tuple(events), sure and alone, note, sure_after_waiting=sure and not alone,
                            alternatives=tuple(otherwise[id(event)] for event in events))

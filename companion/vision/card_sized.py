@@ -5,13 +5,14 @@ of several is longer than a lone card of its deck. The band explanation cannot t
 head repeats a little below its top edge (a lone card then reads as a top card and one band), and a card's length in
 the frame depends on its deck's shape and on how the camera foreshortens the way it lies. So the frame's own lone
 cards measure it: a column of several whose outline is not longer than those lying its way, by half a shortest band,
-is read as one card. They also measure whether an outline named unsurely may be two cards side by side
-(:func:`room_for_two`). Pure: columns and outlines in, columns and answers out.
+is read as one card; and an outline read as one card by the look of its other end that is longer than them by as
+much holds several (:func:`too_long_for_one`). They also measure whether an outline named unsurely may be two cards
+side by side (:func:`room_for_two`). Pure: columns and outlines in, columns and answers out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from statistics import median
 
@@ -52,16 +53,31 @@ def card_sized(columns: Sequence[Column]) -> list[Column]:
     read = list(columns)
     if all(column.count == 1 for column in columns):
         return read
-    lengths, ways = long_sides([column.outline for column in columns])
-    lone = np.array([column.count == 1 for column in columns])
-    turn = np.abs(ways[:, None] - ways[None, lone]) % 180.0
-    same_way = np.minimum(turn, 180.0 - turn) <= SAME_WAY  # per column, the lone cards lying its way
-    lone_lengths = lengths[lone]
+    lengths, measures = _lone_lengths(columns, set())
     for k, column in enumerate(columns):
-        if column.count > 1 and same_way[k].sum() >= LEAST_LONE:
-            if lengths[k] < LONGER * median(lone_lengths[same_way[k]].tolist()):
-                read[k] = replace(column, count=1, top=column.outline.copy(), other=None)
+        if column.count > 1 and len(measures[k]) >= LEAST_LONE and lengths[k] < LONGER * median(measures[k]):
+            read[k] = replace(column, count=1, top=column.outline.copy(), other=None)
     return read
+
+
+def too_long_for_one(columns: Sequence[Column], doubted: Collection[int]) -> set[int]:
+    """Of the ``doubted`` columns (read as one card, every one of a frame given), those at least :data:`LONGER` than
+    the median of at least :data:`LEAST_LONE` other lone cards lying their way (the doubted left out): a lone card is
+    no longer than the lone cards beside it, so such an outline holds several."""
+    if not doubted:
+        return set()
+    lengths, measures = _lone_lengths(columns, doubted)
+    return {k for k in doubted if len(measures[k]) >= LEAST_LONE and lengths[k] >= LONGER * median(measures[k])}
+
+
+def _lone_lengths(columns: Sequence[Column], left_out: Collection[int]) -> tuple[np.ndarray, list[list[float]]]:
+    """Each column's length (:func:`long_sides`), and the lengths of the lone cards lying its way: the other columns
+    of one card, but those ``left_out``."""
+    lengths, ways = long_sides([column.outline for column in columns])
+    lone = np.array([column.count == 1 and k not in left_out for k, column in enumerate(columns)])
+    turn = np.abs(ways[:, None] - ways[None, :]) % 180.0
+    same_way = (np.minimum(turn, 180.0 - turn) <= SAME_WAY) & lone[None, :] & ~np.eye(len(columns), dtype=bool)
+    return lengths, [lengths[row].tolist() for row in same_way]
 
 
 def room_for_two(outline: np.ndarray, lone: Sequence[np.ndarray]) -> bool:

@@ -5,7 +5,8 @@ edges -> contours -> rectangles of a card or a column of overlapping cards, and 
 of one that joins cards lying side by side), each run on along its length where its edges broke off
 (:func:`~companion.vision.lengthen.lengthened_all`), the band network
 (:class:`~companion.vision.columns.ColumnReader`: how many cards, which end is the top card; a column no longer
-than the frame's lone cards lying its way is one card, :func:`~companion.vision.card_sized.card_sized`),
+than the frame's lone cards lying its way is one card, :func:`~companion.vision.card_sized.card_sized`, and one
+longer than them is not, whichever end looks more like a card, :func:`measured`),
 :func:`rectify` (each top card warped upright to the classifier's input size) and
 :func:`classify` (one batch through :class:`~companion.vision.classifier.CardClassifier`; a top card not
 named at first is named again with its corners :func:`sharpened` by the corner refiner).
@@ -22,7 +23,7 @@ import cv2
 import numpy as np
 
 from companion.cards import BACK
-from companion.vision.card_sized import card_sized, room_for_two
+from companion.vision.card_sized import card_sized, room_for_two, too_long_for_one
 from companion.vision.classifier import UNKNOWN, CardClassifier, Gallery, Likely, Prediction, tempered
 from companion.vision.columns import Column, ColumnReader
 from companion.vision.keypoints import DETAIL_SIZE
@@ -33,8 +34,12 @@ from companion.vision.strips import halves, to_strip
 from companion.vision.views import CardViews, Deferred
 from companion.vision.zones import TableZones, carried
 
-Held = tuple[tuple[Column, Prediction], ...]
+Pair = tuple[Column, Prediction]
+"""A column with its top card named."""
+Held = tuple[Pair, ...]
 """What one outline holds: its column (or its pieces' columns), each with its top card named."""
+Looked = tuple[Held, Pair | None]
+"""What one outline holds, with the reading of several cards its look set aside (:func:`by_look`), if any."""
 DOUBTFUL = 0.9
 """Below this confidence (at the training scale: :func:`classify`) a lone card's outline is read as its card-shaped
 pieces, or its halves (:func:`~companion.vision.strips.halves`), too: two cards of a group's own deck lying side by
@@ -146,7 +151,7 @@ class SceneReader:
         self.classifier = classifier or CardClassifier()
         self.columns = columns or ColumnReader(self.classifier.manifest)
         self.refiner = refiner or CornerRefiner(self.classifier.manifest.refiner)
-        self._known: dict[tuple, Held] = {}
+        self._known: dict[tuple, Looked] = {}
 
     def read(self, frame: np.ndarray, gallery: Gallery | None = None, sighted: Sight | None = None) -> Scene:
         """The columns of ``frame``, largest first, their top cards named against ``gallery`` or the shipped
@@ -158,27 +163,29 @@ class SceneReader:
         joined); one read as a lone card named below :data:`DOUBTFUL`, as its pieces (or else its halves) where each
         names a card more surely than it. Each card is reported with its
         confidence at the deck's scale (:meth:`~companion.vision.classifier.CardClassifier.scale`): how often a name
-        so sure is right."""
+        so sure is right. A column whose other end's reading of one card looked more like a card than its reading of
+        several is read as several where the frame's lone cards measure it too long for one (:func:`measured`)."""
         found = (sighted or sight(frame)).outlines
         keys = [(id(gallery), *look(frame, outline)) for outline, _ in found]
         new = [k for k, key in enumerate(keys) if key not in self._known]
         read = dict(zip(new, self._hold(frame, [found[k][0] for k in new], gallery)))
-        unnamed = [k for k in new if not _named(read[k])]
-        doubtful = [k for k in new if _doubtful(read[k])]
-        lone = [found[k][0] for k, key in enumerate(keys) if _lone_and_sure(read[k] if k in read else self._known[key])]
+        unnamed = [k for k in new if not _named(read[k][0])]
+        doubtful = [k for k in new if _doubtful(read[k][0])]
+        lone = [found[k][0] for k, key in enumerate(keys)
+                if _lone_and_sure((read[k] if k in read else self._known[key])[0])]
         parts = {k: found[k][1] or (halves(found[k][0]) if room_for_two(found[k][0], lone) else [])
                  for k in [*unnamed, *doubtful]}
         held_in = iter(self._hold(frame, [piece for k in parts for piece in parts[k]], gallery))
         for k in parts:
-            held = tuple(pair for _ in parts[k] for pair in next(held_in))
+            held = tuple(pair for _ in parts[k] for pair in next(held_in)[0])
             if k in doubtful:  # two cards or one: the parts only where each names a card more surely than the whole
                 if (len(held) == len(parts[k]) > 1 and all(p.label != UNKNOWN for _, p in held)
-                        and min(p.confidence for _, p in held) > read[k][0][1].confidence):  # fmt: skip
-                    read[k] = held
+                        and min(p.confidence for _, p in held) > read[k][0][0][1].confidence):  # fmt: skip
+                    read[k] = (held, None)
             elif _named(held) and (found[k][1] or _both_named(held)):  # halves: taken only where both name a card
-                read[k] = held
+                read[k] = (held, None)
         self._known = {key: read[k] if k in read else self._known[key] for k, key in enumerate(keys)}
-        pairs = [pair for key in keys for pair in self._known[key]]
+        pairs = measured([self._known[key] for key in keys])
         power = self.classifier.scale(gallery) / self.classifier.manifest.scale  # named at the deck's temperature
         seen = list(zip(card_sized([column for column, _ in pairs]), [tempered(p, power) for _, p in pairs]))
         cards = tuple(SeenCard(c.top, p.label, p.confidence, p.likely) for c, p in seen)
@@ -186,35 +193,41 @@ class SceneReader:
                        if card.label != UNKNOWN)
         return Scene(cards, stacks)
 
-    def _hold(self, frame: np.ndarray, outlines: list[np.ndarray], gallery: Gallery | None) -> list[Held]:
+    def _hold(self, frame: np.ndarray, outlines: list[np.ndarray], gallery: Gallery | None) -> list[Looked]:
         """What each outline holds: its column with its top card named, or nothing (no column found, or a plain
-        lone card not named a bean: :attr:`~companion.vision.columns.Column.plain`)."""
+        lone card not named a bean: :attr:`~companion.vision.columns.Column.plain`); with the reading its look set
+        aside, if any (:meth:`_name`)."""
         columns = self.columns.read(frame, outlines)
         named = iter(self._name(frame, [c for c in columns if c is not None], gallery))
         held = [None if c is None else next(named) for c in columns]
-        return [() if pair is None or (pair[0].plain and pair[1].label in (UNKNOWN, BACK)) else (pair,)
-                for pair in held]
+        return [((), None) if looked is None or (looked[0][0].plain and looked[0][1].label in (UNKNOWN, BACK))
+                else ((looked[0],), looked[1]) for looked in held]
 
     def _name(self, frame: np.ndarray, columns: list[Column],
-              gallery: Gallery | None) -> list[tuple[Column, Prediction]]:
+              gallery: Gallery | None) -> list[tuple[Pair, Pair | None]]:
         """Each column with its top card named; where its other end too was explained as cards, the end whose top
-        card looks more like a card of the deck (:func:`by_look`); a top card not recognised is looked at again with
-        its corners sharpened (:func:`sharpened`)."""
+        card looks more like a card of the deck (:func:`by_look`), and, where that is the other end's reading of one
+        card, the reading of several set aside; a top card not recognised is looked at again with its corners
+        sharpened (:func:`sharpened`)."""
         others = [(k, c.other) for k, c in enumerate(columns) if c.other is not None]
         readings = [*columns, *(other for _, other in others)]  # named in one batch
         vouched = [c.count > 1 for c in readings]  # a column of several vouches that its top card is a card
         looks = self._classify(frame, [c.top for c in readings], gallery, vouched)
         named = list(zip(columns, looks))
+        aside: dict[int, Pair] = {}
         for (k, other), prediction in zip(others, looks[len(columns):]):
-            named[k] = by_look(named[k], (other, prediction))
+            first = named[k]
+            named[k] = by_look(first, (other, prediction))
+            if named[k][0] is other and other.count == 1 < first[0].count:
+                aside[k] = first
         again = [k for k, (_, p) in enumerate(named) if p.label == UNKNOWN]
-        if not again:
-            return named
-        sharp = sharpened(self.refiner, frame, [columns[k].top for k in again])
-        for k, top, prediction in zip(again, sharp, self._classify(frame, sharp, gallery, [vouched[k] for k in again])):
-            if prediction.label != UNKNOWN:
-                named[k] = (replace(columns[k], top=top), prediction)
-        return named
+        if again:
+            sharp = sharpened(self.refiner, frame, [columns[k].top for k in again])
+            again_named = self._classify(frame, sharp, gallery, [vouched[k] for k in again])
+            for k, top, prediction in zip(again, sharp, again_named):
+                if prediction.label != UNKNOWN:
+                    named[k] = (replace(columns[k], top=top), prediction)
+        return [(pair, aside.get(k)) for k, pair in enumerate(named)]
 
     def _classify(self, frame: np.ndarray, quads: list[np.ndarray], gallery: Gallery | None,
                   vouched: list[bool]) -> list[Prediction]:
@@ -229,6 +242,17 @@ def by_look(read: tuple[Column, Prediction], other: tuple[Column, Prediction]) -
     (_, first), (_, second) = read, other
     wins = second.label != UNKNOWN and second.similarity >= first.similarity + LOOK_MARGIN
     return other if wins else read
+
+
+def measured(looked: Sequence[Looked]) -> list[Pair]:
+    """Every column of a frame, from what each outline holds (its look's choice), with its top card named; but an
+    outline the look read as one card, setting aside its reading of several, is read as several where the frame's
+    other lone cards measure it too long for one card (:func:`~companion.vision.card_sized.too_long_for_one`)."""
+    pairs = [pair for held, _ in looked for pair in held]
+    starts = np.cumsum([0, *(len(held) for held, _ in looked)])
+    aside = {int(start): pair for start, (_, pair) in zip(starts, looked) if pair is not None}
+    too_long = too_long_for_one([column for column, _ in pairs], aside.keys())
+    return [aside[k] if k in too_long else pair for k, pair in enumerate(pairs)]
 
 
 def _named(held: Held) -> bool:

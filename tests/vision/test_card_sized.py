@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from companion.vision.card_sized import LONGER, card_sized, long_sides, room_for_two
+from companion.vision.card_sized import LONGER, card_sized, long_sides, room_for_two, too_long_for_one
 from companion.vision.columns import Column
 from companion.vision.scene import SceneReader
 from models import fields
@@ -79,6 +79,29 @@ def test_one_lone_card_does_not_measure_a_column():
     assert card_sized([column(100, 100, CARD, 1), laid])[-1] is laid
     other = column(300, 100, CARD, 2)
     assert all(read is given for read, given in zip(card_sized([laid, other]), [laid, other]))  # no lone card at all
+
+
+def test_a_column_read_as_one_card_a_band_longer_than_the_lone_cards_beside_it_holds_several():
+    lone = [column(100, 100, CARD, 1), column(160, 100, CARD * 1.02, 1)]
+    doubted = [*lone, column(220, 100, CARD * 1.13, 1), column(280, 100, CARD * 1.01, 1)]
+    assert too_long_for_one(doubted, {2, 3}) == {2}
+    assert too_long_for_one(doubted, {3}) == set()
+    assert too_long_for_one(doubted, ()) == set()
+
+
+def test_a_column_just_short_of_half_a_band_longer_may_be_one_card():
+    lone = [column(100, 100, CARD, 1), column(160, 100, CARD, 1)]
+    assert too_long_for_one([*lone, column(220, 100, CARD * (LONGER - 0.005), 1)], {2}) == set()
+    assert too_long_for_one([*lone, column(220, 100, CARD * (LONGER + 0.005), 1)], {2}) == {2}
+
+
+def test_columns_read_as_one_card_do_not_measure_each_other():
+    # two columns of two read as one card each, and one lone card: the doubted leave one lone card to measure by
+    doubted = [column(100, 100, CARD * 1.15, 1), column(160, 100, CARD * 1.15, 1), column(220, 100, CARD, 1)]
+    assert too_long_for_one(doubted, {0, 1}) == set()
+    across = [column(100, 300, CARD * 0.8, 1, 0.0), column(100, 360, CARD * 0.8, 1, 0.0)]
+    assert too_long_for_one([*across, *doubted], {2, 3}) == set()  # lone cards lying another way measure nothing
+
 
 
 def test_columns_of_two_with_the_shortest_band_beside_lone_cards_are_read_as_two(classifier, monkeypatch):

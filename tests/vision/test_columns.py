@@ -23,7 +23,7 @@ from companion.vision.classifier import UNKNOWN, Prediction
 from companion.vision.columns import BandNetwork, Column, ColumnReader, card_rows, voted, widened
 from companion.vision.manifest import load_manifest
 from companion.vision.refine import CornerRefiner
-from companion.vision.scene import SceneReader, by_look, read_table, sharpened
+from companion.vision.scene import SceneReader, by_look, measured, read_table, sharpened
 from companion.vision.strips import CARD_ROWS, STRIP_L, find_outlines, turned
 from companion.vision.zones import TableZones
 from models import train_bands
@@ -266,6 +266,21 @@ def test_the_end_whose_top_card_looks_more_like_a_card_of_the_deck_holds_it():
     assert by_look((better, Prediction("soy", 0.91, 0.66)), (other, Prediction("soy", 0.99, 0.92)))[0] is other
     assert by_look((better, Prediction("soy", 0.91, 0.86)), (other, Prediction("soy", 0.99, 0.92)))[0] is better
     assert by_look((better, Prediction("soy", 0.91, 0.66)), (other, Prediction(UNKNOWN, 0.5, 0.92)))[0] is better
+
+
+def test_a_column_its_look_read_as_one_card_is_read_as_several_where_the_lone_cards_beside_it_are_shorter():
+    def read(x: float, length: float, count: int) -> Column:
+        outline = np.array([[x, 0], [x + 30, 0], [x + 30, length], [x, length]], np.float32)
+        return Column(outline, count, outline.copy())
+
+    lone = [((read(0, 50, 1), Prediction("soy", 0.9, 0.9)),), ((read(40, 51, 1), Prediction("wax", 0.9, 0.9)),)]
+    several = (read(80, 58, 2), Prediction("chili", 0.6, 0.8))
+    as_one = (read(80, 58, 1), Prediction("chili", 0.99, 0.95))
+    pairs = measured([(held, None) for held in lone] + [((as_one,), several)])
+    assert [column.count for column, _ in pairs] == [1, 1, 2] and pairs[2] is several
+    short = (read(80, 51, 1), Prediction("chili", 0.99, 0.95))
+    assert measured([(held, None) for held in lone] + [((short,), several)])[2] is short
+    assert measured([(lone[0], None), ((as_one,), several)])[1] is as_one  # one lone card measures nothing
 
 
 @pytest.mark.slow

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
-from companion.vision.scene import Scene, SeenCard, Stack
+from support.camera_scenes import table
 
 
 def test_proposals_are_confirmed_corrected_or_dismissed_by_tapping(page: Any, api: Any) -> None:
@@ -81,14 +79,6 @@ def test_a_turn_over_misread_is_corrected_with_one_tap_on_the_cameras_other_read
     assert api.get(f"/api/games/{game_id}/events").get_json()["events"][-1] == other
 
 
-def blue_planted(confidence: float) -> Scene:
-    """The camera's scene of Ann's blue, planted into her first field, its card named with ``confidence``, beside an
-    empty discard pile; every zone in sight."""
-    corners = np.zeros((4, 2), np.float32)
-    blue = Stack("blue", 1, corners, SeenCard(corners, "blue", confidence), "fields-0")
-    return Scene((), (blue,), ("fields-0", "fields-1", "fields-2", "face-up", "discard"))
-
-
 def test_a_camera_proposal_goes_off_the_page_once_the_camera_becomes_sure_of_it(page: Any, api: Any,
                                                                               server: Any) -> None:
     """With auto-accept, a plant the camera first names at 0.6 waits on the table page; the next still frames name
@@ -99,13 +89,13 @@ def test_a_camera_proposal_goes_off_the_page_once_the_camera_becomes_sure_of_it(
     try:
         page.open(f"/games/{game_id}")
         page.unlock()
-        empty = Scene((), (), ("fields-0", "fields-1", "fields-2", "face-up", "discard"))
-        for scene, moving in [(empty, False)] * 4 + [(empty, True)] + [(blue_planted(0.6), False)] * 4:
+        empty, unsure = table(pile=""), table((0, "blue", 1), pile="", confidence=0.6)
+        for scene, moving in [(empty, False)] * 4 + [(empty, True)] + [(unsure, False)] * 4:
             referee.frame(scene, moving)
         page.until(lambda: "camera: Ann planted a Blue Bean" in page.text("#proposals"),
                    "the plant the camera is unsure of is not proposed")
         for _ in range(4):
-            referee.frame(blue_planted(0.99), False)
+            referee.frame(table((0, "blue", 1), pile=""), False)
         page.until(lambda: "0:0:blue:1" in (page.facts() or {}).get("fields", []),
                    "the plant the camera became sure of is not on the table")
         page.until(lambda: page.visible("#proposals") is None, "the proposal the camera became sure of is still shown")

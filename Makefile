@@ -26,9 +26,14 @@ install: $(STAMP)
 run: $(STAMP)
 	$(VENV)/bin/companion serve --camera auto --dice auto
 
+# The suite's processes keep their compiled modules (the many command-line tests start Python again and again), and
+# load only the pytest plugins the suite uses (an installed plugin is otherwise imported, and its code rewritten, by
+# each of them).
+PYTEST := PYTHONDONTWRITEBYTECODE= PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 $(PY) -m pytest -p xdist.plugin -p _hypothesis_pytestplugin
+
 ## Install, then run the static checks and the whole test suite (browser tests use Debian's chromium, installed here).
 test: check browser
-	$(PY) -m pytest -n 2 -q
+	$(PYTEST) -n 2 -q
 
 ## Lint (ruff) and type checks (mypy, strict on the rules, dice, tracker and bridge packages).
 check: $(TSTAMP)

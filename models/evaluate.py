@@ -36,6 +36,8 @@ from models.heldout.families import FAMILIES
 from models.render import render_face, unseen_deck
 
 MODEL_DIR = Path(__file__).resolve().parent
+STRANGERS = 100
+"""Bare tables, and as many cards of no deck, an unseen deck's unknown rejection is measured on."""
 
 
 @dataclass
@@ -114,14 +116,15 @@ def shipped(clf: CardClassifier, rep: Report, per_label: int, workers: int) -> l
 
 
 def decks(clf: CardClassifier, rep: Report, count: int, per_label: int, workers: int,
-          kin: bool = False) -> tuple[list, Gallery]:
+          kin: bool = False, strangers: int = STRANGERS) -> tuple[list, Gallery]:
     """Decks in unseen art styles, enrolled from 1 and 3 photos per label (each photo cropped at
     every stage's corners, as ``companion vision enroll`` does); the last deck's test framings
     and 1-shot gallery. With ``kin``, kin decks (beans in a few colour groups, told apart by name,
-    numbers and picture), whose figures are named ``kin_deck_...``."""
+    numbers and picture), whose figures are named ``kin_deck_...``. Each gallery's unknown rejection is measured on
+    ``strangers`` bare tables and as many cards of no deck (:func:`unknown_views`)."""
     name, key = ("unseen kin deck", "kin_deck") if kin else ("unseen deck", "deck")
     covers = dataset.other_faces(rep.seed + 20, 50, "unseen")
-    strange = unknown_views(clf, rep.seed + 30, "unseen", 100, workers)
+    strange = unknown_views(clf, rep.seed + 30, "unseen", strangers, workers)
     locator = locator_parts(clf.manifest)
     results: dict[int, list[float]] = {1: [], 3: []}
     argmax_results: dict[int, list[float]] = {1: [], 3: []}

@@ -1,8 +1,14 @@
-"""Ordering shared by the whole suite."""
+"""Ordering and settings shared by the whole suite."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+"""Torch's OpenMP threads sleep as soon as a training step is done, instead of spinning for the core the other worker
+of ``make test`` needs (the training tests took about half again as long with them spinning, on two cores)."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -9,7 +9,7 @@ from companion.vision.classifier import CardClassifier
 from models import evaluate
 from models.heldout import learning
 from models.heldout.families import FAMILIES
-from models.heldout.measure import FamilyResult, figures, lines, measure
+from models.heldout.measure import figures, lines, measure
 
 SEED = 515
 FLOOR = 0.5
@@ -23,24 +23,19 @@ def classifier() -> CardClassifier:
     return CardClassifier(threads=2)
 
 
-@pytest.fixture(scope="module", params=sorted(FAMILIES))
-def result(request, classifier) -> FamilyResult:  # noqa: ANN001
-    return measure(classifier, request.param, SEED, decks=1, per_label=2, tables=8, workers=1, counts=(1,))
-
-
-def test_enrolled_held_out_decks_are_named_well_above_chance(result):
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_enrolled_held_out_decks_are_named_well_above_chance_and_reported_truth_to_predicted(classifier, family):
+    result = measure(classifier, family, SEED, decks=1, per_label=2, tables=8, workers=1, counts=(1,))
     assert result.photos == 2 * len(VISION_LABELS)
     assert result.outline_found > 0.9
     assert result.right[1] >= FLOOR, lines(result)
     assert result.rejected[1] >= 0.5, lines(result)
 
-
-def test_results_read_as_truth_to_predicted_counts(result):
     text = "\n".join(lines(result))
-    assert f"held-out family {result.family}, seed {SEED}" in text
+    assert f"held-out family {family}, seed {SEED}" in text
     for (truth, predicted), n in result.confusions[1].most_common(3):
         assert f"{truth} -> {predicted}: {n}" in text
-    assert figures(result)[f"heldout_{result.family}_1shot_top1"] == result.right[1]
+    assert figures(result)[f"heldout_{family}_1shot_top1"] == result.right[1]
 
 
 def test_each_evaluation_draws_a_fresh_seed_and_says_how_to_repeat_it(capsys):
@@ -64,7 +59,7 @@ def test_an_unknown_family_is_refused_by_name(capsys):
 def test_unseen_kin_decks_are_enrolled_named_and_reported(classifier):
     """Decks of the renderer's unseen styles whose beans come in colour groups, as real beans do."""
     report = evaluate.Report(77)
-    views, gallery = evaluate.decks(classifier, report, 1, 1, 1, kin=True)
+    views, gallery = evaluate.decks(classifier, report, 1, 1, 1, kin=True, strangers=8)
     assert len(views) == len(VISION_LABELS) and gallery.labels == VISION_LABELS
     assert report.figures["kin_deck_images"] == len(VISION_LABELS)
     assert report.figures["kin_deck_1shot_top1"] >= FLOOR and report.figures["kin_deck_3shot_top1"] >= FLOOR
@@ -72,26 +67,21 @@ def test_unseen_kin_decks_are_enrolled_named_and_reported(classifier):
 
 
 @pytest.mark.slow
-def test_a_held_out_deck_learns_in_play_from_the_cards_the_game_names(classifier):
-    """One round of play on a woodcut deck enrolled from one photo per bean: each card played is named against the
-    profile of the moment and taken as a lesson where the camera named it right or was unsure of it."""
-    result = learning.measure(classifier, "woodcut", SEED, decks=1, per_label=2, per_bean=1, checkpoints=(0, 1),
-                              tables=8, workers=1)
-    assert result.offered == len(VISION_LABELS) and 0 < result.taken <= result.offered
-    assert set(result.wrong) == {0, 1} and all(0 <= n <= result.photos for n in result.wrong.values())
-    assert result.photos == 2 * len(VISION_LABELS)
-    assert all(0.5 <= share <= 1 for share in result.rejected), result.rejected
-    assert "learning in play from 1-shot: 0 rounds" in "\n".join(learning.lines(result))
+def test_a_held_out_deck_learns_in_play_and_the_fields_entered_wrong_are_counted_flagged_and_forgotten(classifier):
+    """One round of play on a woodcut deck enrolled from one photo per bean, half its fields entered as another bean:
+    each card played is named against the profile of the moment and taken as a lesson where the camera named it as
+    the game has it or was unsure of it. The lessons the game had wrong are counted, those the camera took for another
+    bean flagged, and the test photos named again without them."""
+    played = learning.measure(classifier, "woodcut", SEED, decks=1, per_label=2, per_bean=1, checkpoints=(0, 1),
+                              tables=8, workers=1, misentered=0.5)
+    assert played.offered == len(VISION_LABELS) and 0 < played.taken <= played.offered
+    assert set(played.wrong) == {0, 1} and all(0 <= n <= played.photos for n in played.wrong.values())
+    assert played.photos == 2 * len(VISION_LABELS)
+    assert all(0.5 <= share <= 1 for share in played.rejected), played.rejected
+    assert "learning in play from 1-shot: 0 rounds" in "\n".join(learning.lines(played))
 
-
-@pytest.mark.slow
-def test_fields_entered_wrong_are_counted_flagged_and_forgotten(classifier):
-    """Half the fields played are entered as another bean: the lessons the game had wrong are counted, those the
-    camera took for another bean flagged, and the test photos named again without them."""
-    result = learning.measure(classifier, "woodcut", SEED, decks=1, per_label=2, per_bean=1, checkpoints=(0, 1),
-                              tables=0, workers=1, misentered=0.5)
-    wrong, flagged_wrong = result.misentered
-    assert 0 < wrong < result.taken and 0 <= flagged_wrong <= wrong
-    assert 0 <= result.flagged <= result.taken - wrong
-    assert all(0 <= n <= result.photos for n in result.forgotten)
-    assert "50% of fields entered wrong" in "\n".join(learning.lines(result))
+    wrong, flagged_wrong = played.misentered
+    assert 0 < wrong < played.taken and 0 <= flagged_wrong <= wrong
+    assert 0 <= played.flagged <= played.taken - wrong
+    assert all(0 <= n <= played.photos for n in played.forgotten)
+    assert "50% of fields entered wrong" in "\n".join(learning.lines(played))

@@ -1,13 +1,16 @@
 """Learning in play: the enrolled deck learns the top cards of fields whose bean the game knows.
 
-The deck is built from photos of house cards with the shipped networks; the camera referee is fed scenes with the
-frame they were read from, as the camera thread feeds it.
+The deck is built once, from photos of house cards with the shipped networks, and each test runs on a copy of its
+instance folder; the camera referee is fed scenes with the frame they were read from, as the camera thread feeds it.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -21,7 +24,8 @@ from companion.vision.rectify import warp_card
 from companion.vision.scene import Scene, SeenCard, Stack
 from models.camera import photograph
 from models.render import house_design, render_face
-from support.web_client import Editor
+from support.web_client import PIN, Editor
+from web import create_app
 from web.enrollment import CROP_SIZE, Deck
 
 WAIT_S = 60.0
@@ -57,13 +61,32 @@ def learnt_files(deck: Deck, label: str) -> list[str]:
     return sorted(p.name for p in (deck.learnt.folder / label).glob("*.png"))
 
 
+@pytest.fixture(scope="module")
+def enrolled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An instance folder whose deck was built from the photos :func:`build` enrolls: made once for the module."""
+    folder = tmp_path_factory.mktemp("enrolled") / "instance"
+    app = create_app({"TABLE_PIN": PIN, "TESTING": True}, instance_path=folder)
+    try:
+        build(Editor(app.test_client()))
+    finally:
+        app.extensions["hardware"].close()
+        app.extensions["tables"].store.close()
+    return folder
+
+
+@pytest.fixture
+def app(make_app: Callable[..., Flask], enrolled: Path, tmp_path: Path) -> Flask:
+    """An app on a copy of the :func:`enrolled` instance folder: its deck built."""
+    shutil.copytree(enrolled, tmp_path / "built")
+    return make_app("built")
+
+
 @pytest.fixture
 def deck(app: Flask) -> Deck:
     return app.extensions["deck"]
 
 
 def test_a_card_learnt_in_play_is_enrolled_beside_the_photos_and_kept(app, editor, deck):
-    build(editor)
     before = deck.gallery()
     assert before is not None
     assert profile(editor)["learnt"] == 0
@@ -86,7 +109,6 @@ def test_a_card_learnt_in_play_is_enrolled_beside_the_photos_and_kept(app, edito
 
 
 def test_only_the_newest_cards_of_a_bean_are_kept(editor, deck):
-    build(editor)
     for _ in range(PER_BEAN + 2):
         assert deck.learn("soy", card("soy"))
     assert deck.wait_learnt(WAIT_S)
@@ -95,7 +117,6 @@ def test_only_the_newest_cards_of_a_bean_are_kept(editor, deck):
 
 
 def test_the_learnt_cards_can_be_forgotten(editor, deck):
-    build(editor)
     deck.learn("blue", card("blue"))
     deck.learn("soy", card("soy"))
     assert deck.wait_learnt(WAIT_S)
@@ -110,7 +131,6 @@ def test_the_learnt_cards_can_be_forgotten(editor, deck):
 
 def test_one_learnt_card_is_shown_and_forgotten_on_its_own(client, editor, deck):
     """A card the game had wrong (a soy entered as a blue) is taken back out of the blue's enrollment."""
-    build(editor)
     deck.learn("blue", card("blue"))
     deck.learn("blue", card("soy"))
     assert deck.wait_learnt(WAIT_S)
@@ -144,7 +164,6 @@ def test_a_learnt_card_the_camera_took_for_another_bean_is_flagged_until_forgott
         client, editor, deck):
     """A soy entered as a blue, which the camera took for a soy: it is learnt as a blue (the camera may not know this
     deck's blues yet) and flagged, until it is forgotten or a person says it is a blue after all."""
-    build(editor)
     deck.learn("blue", card("blue"))
     deck.learn("blue", card("soy"), taken_for="soy")
     deck.learn("blue", card("soy"), taken_for="soy")
@@ -166,7 +185,6 @@ def test_a_learnt_card_the_camera_took_for_another_bean_is_flagged_until_forgott
 
 
 def test_a_flag_goes_with_its_card_when_the_oldest_are_dropped(editor, deck):
-    build(editor)
     deck.learn("soy", card("blue"), taken_for="blue")
     for _ in range(PER_BEAN):
         deck.learn("soy", card("soy"))
@@ -176,20 +194,19 @@ def test_a_flag_goes_with_its_card_when_the_oldest_are_dropped(editor, deck):
 
 
 def test_a_rebuild_keeps_the_learnt_cards(editor, deck):
-    build(editor)
     deck.learn("blue", card("blue"))
     assert deck.wait_learnt(WAIT_S)
     assert editor.post("/api/camera/deck").get_json()["profile"]["learnt_counts"] == {"blue": 1}
 
 
-def test_nothing_is_learnt_while_the_camera_names_the_house_deck(deck):
+def test_nothing_is_learnt_while_the_camera_names_the_house_deck(make_app):
+    deck = make_app().extensions["deck"]  # no deck built
     assert not deck.learn("blue", card("blue"))
     assert not deck.learnt.folder.exists()
 
 
 def test_a_bean_the_deck_was_not_enrolled_with_is_not_learnt(editor, deck):
     """Its cards are not named against the deck at all: it needs photos first."""
-    build(editor)
     assert not deck.learn("red", card("red"))
     assert deck.learnt.counts() == {}
 
@@ -215,8 +232,7 @@ def a_field(label: str, count: int, confidence: float) -> Scene:
 
 
 def a_blue_planted(editor: Editor) -> None:
-    """The deck built, and a new game in which Ann planted a blue from her hand."""
-    build(editor)
+    """A new game in which Ann planted a blue from her hand."""
     game_id = editor.start()["game_id"]
     assert editor.post(f"/api/games/{game_id}/moves",
                        {"type": "plant", "player": 0, "bean": "blue", "source": "hand"}).status_code == 200

@@ -116,6 +116,8 @@ class Steadiness:
         frame read since differs from the one before it."""
         self.agreed: set[Part] = set()
         """The parts whose still frames agree on what they settled on in this still period, since it last changed."""
+        self.doubted = False
+        """Whether the last view given was unsure of the face-up area (:meth:`_face_up_doubts`)."""
 
     @property
     def settled(self) -> TableView | None:
@@ -132,10 +134,11 @@ class Steadiness:
     def feed(self, view: TableView, moving: bool, changed: frozenset[Part] | None = None,
              game: TableView | None = None) -> TableView | None:
         """The view the table settled on, when this frame settles it on something new (only the parts the last
-        frames saw); else None. The frame differs from the last still one read in the parts ``changed`` (None: untold,
-        any may have); a part that has not changed since its frames agreed on what it settled on in an earlier still
-        period, and that settled on what the ``game`` has, stays so (:meth:`_kept`): a frame reading it otherwise
-        misreads it."""
+        frames saw), or when the last still frames now name surely the face-up cards that the view given last was
+        unsure of (the same view, now sure of them); else None. The frame differs from the last still one read in the
+        parts ``changed`` (None: untold, any may have); a part that has not changed since its frames agreed on what it
+        settled on in an earlier still period, and that settled on what the ``game`` has, stays so (:meth:`_kept`): a
+        frame reading it otherwise misreads it."""
         if moving:
             self.moved()
             return None
@@ -170,11 +173,16 @@ class Steadiness:
                 held.add(part)  # half its frames still show what it settled on: held so, for now
                 winner = was
             now[part] = winner
-        if changing or all(self.told.get(part) == told for part, told in now.items()):
+        if changing:
+            return None
+        doubts = self._face_up_doubts(now)
+        cleared = self.doubted and self._face_up_named_surely(now)
+        if not cleared and all(self.told.get(part) == told for part, told in now.items()):
             return None
         if not held:
             self.told.update(now)
-        guesses, doubts, (pile, pile_likely) = self._guesses(now), self._face_up_doubts(now), self._pile_guess(now)
+        self.doubted = doubts is not None
+        guesses, (pile, pile_likely) = self._guesses(now), self._pile_guess(now)
         return replace(TableView.of_parts(now), guesses=guesses, pile_guess=pile, face_up_unsure=doubts is not None,
                        likely=self._likely(now, guesses), face_up_likely=doubts or (), held=frozenset(held),
                        pile_likely=pile_likely)
@@ -222,6 +230,13 @@ class Steadiness:
         guess = _most([view.pile_guess for view in reading])
         voters = [view for view in reading if view.pile_guess == guess] if guess is not None else []
         return guess, voters[-1].pile_likely if voters else ()
+
+    def _face_up_named_surely(self, now: dict[Part, Told]) -> bool:
+        """Whether most of the last still frames that saw the face-up area told it as ``now`` does, naming every card
+        in it surely."""
+        seeing = [view for told, view in self.recent if FACE_UP in told]
+        sure = [view for view in self._reading(FACE_UP, now) if not view.face_up_unsure]
+        return FACE_UP in now and 2 * len(sure) > len(seeing)
 
     def _face_up_doubts(self, now: dict[Part, Told]) -> tuple[Likely, ...] | None:
         """Where at least half the last still frames telling the face-up area as ``now`` named a card in it unsurely,

@@ -214,6 +214,23 @@ def test_a_turn_over_named_unsurely_by_turns_is_proposed_for_a_tap():
         (({"type": "turn-over", "player": ANN, "beans": ["blue", "chili"]},), False)]
 
 
+def test_a_turn_over_waiting_for_a_tap_is_sure_once_most_still_frames_name_its_beans_surely():
+    """The first still frames name Ann's second bean turned over a chili, unsurely: the turn-over waits for a tap.
+    Most of the next frames of the same still period name it a chili surely: the turn-over is not proposed again, and
+    the camera says it is now sure of it. Frames that stay unsure leave it waiting."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
+    unsure = turned_by_turns((0.87,) * 3, ("chili",) * 3, ann=(("blue", 1),))
+    for later, sure in ((None, True), (0.87, False)):
+        tracker = TableTracker()
+        observed = [answer for view in unsure if (answer := tracker.observe(view, False, state)) is not None]
+        assert [(answer.events, answer.sure) for answer in observed] == [
+            (({"type": "turn-over", "player": ANN, "beans": ["blue", "chili"]},), False)]
+        waiting = list(observed[0].events)
+        frames = turned_by_turns((later,) * 4, ("chili",) * 4, ann=(("blue", 1),))
+        answers = [answer for view in frames if (answer := tracker.observe(view, False, state, waiting)) is not None]
+        assert answers == ([Observation((), sure=False, sure_of_waiting=True)] if sure else []), later
+
+
 def test_two_beans_turned_over_are_proposed_with_the_beans_seen():
     state = play(table(), {"type": "plant", "player": ANN, "bean": "blue", "source": "hand"})
     tracker = TableTracker()

@@ -173,16 +173,13 @@ class Steadiness:
                 held.add(part)  # half its frames still show what it settled on: held so, for now
                 winner = was
             now[part] = winner
-        if changing:
-            return None
-        doubts = self._face_up_doubts(now)
         cleared = self.doubted and self._face_up_named_surely(now)
-        if not cleared and all(self.told.get(part) == told for part, told in now.items()):
+        if changing or (not cleared and all(self.told.get(part) == told for part, told in now.items())):
             return None
         if not held:
             self.told.update(now)
+        guesses, doubts, (pile, pile_likely) = self._guesses(now), self._face_up_doubts(now), self._pile_guess(now)
         self.doubted = doubts is not None
-        guesses, (pile, pile_likely) = self._guesses(now), self._pile_guess(now)
         return replace(TableView.of_parts(now), guesses=guesses, pile_guess=pile, face_up_unsure=doubts is not None,
                        likely=self._likely(now, guesses), face_up_likely=doubts or (), held=frozenset(held),
                        pile_likely=pile_likely)
@@ -234,9 +231,10 @@ class Steadiness:
     def _face_up_named_surely(self, now: dict[Part, Told]) -> bool:
         """Whether most of the last still frames that saw the face-up area told it as ``now`` does, naming every card
         in it surely."""
-        seeing = [view for told, view in self.recent if FACE_UP in told]
-        sure = [view for view in self._reading(FACE_UP, now) if not view.face_up_unsure]
-        return FACE_UP in now and 2 * len(sure) > len(seeing)
+        if FACE_UP not in now:
+            return False
+        seeing = sum(FACE_UP in told for told, _ in self.recent)
+        return 2 * sum(not view.face_up_unsure for view in self._reading(FACE_UP, now)) > seeing
 
     def _face_up_doubts(self, now: dict[Part, Told]) -> tuple[Likely, ...] | None:
         """Where at least half the last still frames telling the face-up area as ``now`` named a card in it unsurely,

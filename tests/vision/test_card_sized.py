@@ -103,7 +103,6 @@ def test_columns_read_as_one_card_do_not_measure_each_other():
     assert too_long_for_one([*across, *doubted], {2, 3}) == set()  # lone cards lying another way measure nothing
 
 
-
 def test_columns_of_two_with_the_shortest_band_beside_lone_cards_are_read_as_two(classifier, monkeypatch):
     monkeypatch.setattr(fields, "BAND", (fields.BAND[0], fields.BAND[0]))
     rng = np.random.default_rng(4711)

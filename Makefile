@@ -15,9 +15,10 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -e .
 	touch $(STAMP)
 
-# Runtime plus the test and training extras (training is exercised by the tests).
+# Runtime plus the test and training extras (training is exercised by the tests). pip does not compile the 9,000
+# modules it installs (44 s here, with torch's): the suite compiles the 1,500 it imports, once (6 s).
 $(TSTAMP): pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install --quiet -e '.[test,train]'
+	$(PY) -m pip install --quiet --no-compile -e '.[test,train]'
 	touch $(STAMP) $(TSTAMP)
 
 install: $(STAMP)
@@ -32,7 +33,9 @@ run: $(STAMP)
 PYTEST := PYTHONDONTWRITEBYTECODE= PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 $(PY) -m pytest -p xdist.plugin -p _hypothesis_pytestplugin
 
 ## Install, then run the static checks and the whole test suite (browser tests use Debian's chromium, installed here).
-test: check browser
+## Chromium is installed while the Python packages install and the checks run: the one waits on apt, the other on pip.
+test:
+	$(MAKE) --no-print-directory -j2 check browser
 	$(PYTEST) -n 2 -q
 
 ## Lint (ruff) and type checks (mypy, strict on the rules, dice, tracker and bridge packages).

@@ -302,6 +302,11 @@ def read_zone_file(path: Path) -> TableZones:
         return TableZones.from_json(json.loads(path.read_text(encoding="utf-8")))
     except OSError as exc:
         raise ValueError(f"{path}: cannot read the zone file ({exc.strerror})") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}: not a zone file (not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}); "
+                         "draw the zones again") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not a zone file (not UTF-8 text); draw the zones again") from None
     except ValueError as exc:
         raise ValueError(f"{path}: {exc}") from None
 

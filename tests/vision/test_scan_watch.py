@@ -58,6 +58,12 @@ def test_scan_in_words_and_bad_frames_exit_2(tmp_path, capsys):
     broken.write_text("{}")
     code, _, err = _run(capsys, "vision", "scan", frame, "--zones", str(broken))
     assert code == 2 and "zone file" in err
+    broken.write_text("not json")
+    code, _, err = _run(capsys, "vision", "scan", frame, "--zones", str(broken))
+    assert code == 2 and "not a zone file (not JSON: Expecting value at line 1, column 1); draw the zones again" in err
+    broken.write_bytes(b"\xff\xfe{}")
+    code, _, err = _run(capsys, "vision", "scan", frame, "--zones", str(broken))
+    assert code == 2 and "not a zone file (not UTF-8 text)" in err
 
 
 def test_watch_prints_the_events_a_game_s_table_shows(tmp_path, capsys):

@@ -49,6 +49,9 @@ class GameDemo:
         self.step_s = step_s
         players = ", ".join(header.players)
         self.live = False
+        self.house_cards = True
+        """Its cards are the house deck's: named so, whatever deck the group enrolled, and that deck learns nothing
+        from them."""
         self.game = f"{header.ruleset}: {players}, {header.players[header.start_player]} first"
         """The game to start beside the demo, in words."""
         self.name = f"demo table (start a game of {self.game})"

@@ -44,6 +44,8 @@ BACKOFF_S = (1.0, 30.0)
 """First and longest wait before opening an offline camera again (doubling in between)."""
 JPEG_QUALITY = 80
 ZONES_FILE = "zones.json"
+HOUSE_CARDS = "; it shows house cards: they are named as such, and your enrolled deck learns nothing from them"
+"""Said after "camera online: ..." of a source showing the house deck (the demo table) where a deck is enrolled."""
 MAX_STREAMS = 4
 """Live views open at once: each holds a server thread."""
 
@@ -216,8 +218,10 @@ class Camera:
             if self._table is None:
                 self._table = TableReader(SceneReader(self.deck.reader().classifier))
             self._table.zones = self.zones
-            reading = self._table.read(frame, self.deck.gallery())
-            self._set("online", f"camera online: {self.source.name}")
+            enrolled = self.deck.gallery()
+            reading = self._table.read(frame, None if self.source.house_cards else enrolled)
+            self._set("online", f"camera online: {self.source.name}"
+                      + (HOUSE_CARDS if self.source.house_cards and enrolled is not None else ""))
         except VisionError as exc:
             reading = Reading(Scene((), ()), TableZones(), False, False)
             self._set("error", f"camera: card recognition unavailable ({exc})")
@@ -311,13 +315,14 @@ def init_app(app: Flask) -> None:
     app.extensions["deck"] = deck
     app.extensions["layout"] = PendingLayout(deck.folder / "layout")
     hardware = app.extensions["hardware"]
-    hardware.referee.learn = deck.learn
     spec = app.config.get("CAMERA")
-    if not spec:
+    source = open_source(str(spec)) if spec else None
+    hardware.referee.learn = None if source is not None and source.house_cards else deck.learn
+    if source is None:
         return
     interval = float(app.config.get("CAMERA_INTERVAL_S", INTERVAL_S))
-    hardware.camera = Camera(open_source(str(spec)), deck, hardware.publish, interval_s=interval,
-                             zones=saved_zones(app), on_frame=hardware.referee.frame).start()
+    hardware.camera = Camera(source, deck, hardware.publish, interval_s=interval, zones=saved_zones(app),
+                             on_frame=hardware.referee.frame).start()
 
 
 def save_zones_file(app: Flask, zones: TableZones | None) -> None:

@@ -34,10 +34,13 @@ class CameraOffline(Exception):
 
 class FrameSource(Protocol):
     """A camera: opened, read frame by frame (BGR ``uint8``), closed. ``live``: its pictures come from a sensor
-    now (a webcam or a stream), so they are never twice the same (a file or a rendered table may be)."""
+    now (a webcam or a stream), so they are never twice the same (a file or a rendered table may be).
+    ``house_cards``: its cards are the house deck's, drawn by itself for a game it plays (the demo table), so they are
+    named as the house deck's whatever deck the group enrolled, and that deck learns nothing from them."""
 
     name: str
     live: bool
+    house_cards: bool
 
     def open(self) -> None: ...
 
@@ -102,6 +105,7 @@ class OpenCVCamera:
         self.loop = loop
         self.name = f"camera {spec}" if spec.isdecimal() else spec
         self.live = not self._is_file()
+        self.house_cards = False
         self._capture: cv2.VideoCapture | None = None
         self._frames = 0
         self.exposure_locked: bool | None = None
@@ -147,6 +151,7 @@ class FrameFolder:
         self.loop = loop
         self.name = str(folder)
         self.live = False
+        self.house_cards = False
         self._frames: list[Path] = []
         self._next = 0
 
@@ -180,6 +185,9 @@ class SyntheticTable:
 
     name = "synthetic table"
     live = False
+    house_cards = False
+    """It stands for a camera at the table: its cards are named against the enrolled deck, so that enrolling can be
+    tried on it."""
 
     def __init__(self, seed: int = 0, clock: Callable[[], float] = time.monotonic, change_s: float = 6.0,
                  size: tuple[int, int] = (640, 480), cards: int = 5) -> None:

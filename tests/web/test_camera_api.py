@@ -37,7 +37,7 @@ from support.pictures import black_png
 from support.tiny_models import models_folder, tiny_net
 from support.web_client import PIN, Editor
 from web import create_app
-from web.camera import BACKOFF_S, MAX_STREAMS, Camera, annotate, label_box
+from web.camera import BACKOFF_S, HOUSE_CARDS, MAX_STREAMS, Camera, annotate, label_box
 from web.enrollment import CROP_SIZE, WANTED, Deck
 
 WAIT_S = 20.0
@@ -60,7 +60,7 @@ class Pluggable:
     def __init__(self, table: SyntheticTable) -> None:
         self.table = table
         self.name = "test camera"
-        self.live = False
+        self.live = self.house_cards = False
         self.plugged = True
         self.opens = 0
 
@@ -83,7 +83,7 @@ class Shown:
     """A camera showing whatever picture the test holds before it (``live``: a webcam's sensor)."""
 
     def __init__(self, frame: np.ndarray, live: bool = True) -> None:
-        self.frame, self.live, self.name = frame, live, "test camera"
+        self.frame, self.live, self.name, self.house_cards = frame, live, "test camera", False
 
     def open(self) -> None:
         pass
@@ -560,6 +560,37 @@ def test_the_camera_names_cards_against_the_built_deck(client, editor, table_cam
     table_camera.step()
     named = sorted(c["label"] for c in client.get("/api/camera/cards").get_json()["cards"])
     assert named == sorted(on_table)  # the house deck again
+
+
+class HouseCardsTable(SyntheticTable):
+    """The synthetic table drawn by a source that shows the house deck, as the demo table does."""
+
+    house_cards = True
+
+
+def test_a_source_showing_the_house_deck_is_named_as_it_whatever_deck_is_enrolled_and_teaches_that_deck_nothing(
+    make_app, client, editor, clock
+):
+    assert open_source("demo").house_cards and not open_source("synthetic").house_cards
+    assert make_app("demo", CAMERA="demo", CAMERA_INTERVAL_S=60).extensions["hardware"].referee.learn is None
+    enrolling = make_app("with-synthetic", CAMERA="synthetic", CAMERA_INTERVAL_S=60)
+    assert enrolling.extensions["hardware"].referee.learn == enrolling.extensions["deck"].learn
+    for label in ("black-eyed", "brandy"):
+        assert upload(editor, label, *[(photo_of(label, k), f"{k}.jpg") for k in range(2)]).status_code == 201
+    assert editor.post("/api/camera/deck").status_code == 201
+
+    camera = attach(client.application, HouseCardsTable(seed=3, clock=clock), clock)
+    camera.step()
+    on_table = sorted(label for label, _ in camera.source.layout.values())
+    assert sorted(c["label"] for c in client.get("/api/camera/cards").get_json()["cards"]) == on_table
+    status = client.get("/api/camera").get_json()
+    assert status["deck"] == "house"
+    assert status["message"] == "camera online: synthetic table" + HOUSE_CARDS
+
+    attach(client.application, SyntheticTable(seed=3, clock=clock), clock).step()  # a camera at the table
+    assert client.get("/api/camera").get_json()["deck"] == "enrolled"
+    assert {c["label"] for c in client.get("/api/camera/cards").get_json()["cards"]} <= {"black-eyed", "brandy",
+                                                                                          "unknown"}
 
 
 def test_the_table_camera_captures_the_one_card_in_view(app, client, editor, clock):

@@ -44,7 +44,7 @@ BACKOFF_S = (1.0, 30.0)
 """First and longest wait before opening an offline camera again (doubling in between)."""
 JPEG_QUALITY = 80
 ZONES_FILE = "zones.json"
-HOUSE_CARDS = "; it shows house cards: they are named as such, and your enrolled deck learns nothing from them"
+HOUSE_CARDS = "; house cards, named as such (your enrolled deck learns nothing from them)"
 """Said after "camera online: ..." of a source showing the house deck (the demo table) where a deck is enrolled."""
 MAX_STREAMS = 4
 """Live views open at once: each holds a server thread."""

@@ -69,6 +69,9 @@ def watch(args: argparse.Namespace) -> int:
     except (ValueError, VisionError) as exc:
         return fail(str(exc))
     source = open_source(args.source, loop=False)
+    if gallery is not None and source.house_cards:
+        return fail(f"--deck: {args.source!r} shows house cards, not your deck's; give --deck with a camera, "
+                    "a video or a folder of frames of your table")
     table, tracker, number = TableReader(reader, zones), TableTracker(), 0
     try:
         source.open()

@@ -7,6 +7,8 @@ zone is known; ``watch`` reads a folder of frames of a game stored in a real SQL
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import cv2
@@ -15,6 +17,7 @@ import numpy as np
 from companion.cli import main
 from companion.records.format import Header
 from companion.storage.store import GameStore
+from companion.vision import enroll
 from models.game_table import draw_table, hand_over
 from models.render import house_design, render_face
 
@@ -86,3 +89,18 @@ def test_watch_prints_the_events_a_game_s_table_shows(tmp_path, capsys):
     assert rows[0]["text"] == ["Ann planted a Blue Bean (from hand) in field 1"] and rows[0]["sure"]
     code, _, err = _run(capsys, "vision", "watch", str(frames), "--game", "99", "--db", str(db))
     assert code == 2 and "game 99" in err
+
+
+def test_watch_refuses_a_groups_deck_for_the_demo_table_which_shows_house_cards(tmp_path, classifier):
+    profile = enroll(classifier, {bean: [[cv2.resize(FACES[bean], (64, 96))]] for bean in ("blue", "chili")})
+    profile.save(tmp_path / "deck.json")
+    db = tmp_path / "games.sqlite3"
+    with GameStore(db) as store:
+        game = store.create_game(Header.from_dict({"format": "bohnanza-record", "version": 1, "game": "bohnanza",
+                                              "ruleset": "amigo-25", "players": ["Ann", "Ben", "Cid", "Dee"]}))
+    done = subprocess.run([sys.executable, "-m", "companion", "vision", "watch", "demo", "--game", str(game), "--db",
+                           str(db), "--deck", str(tmp_path / "deck.json")], capture_output=True, text=True,
+                          timeout=120)  # the demo table plays on until stopped: a watch let through would run on
+    assert done.returncode == 2 and done.stdout == ""
+    assert "--deck: 'demo' shows house cards, not your deck's; give --deck with a camera, a video or a folder" in (
+        done.stderr)

@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-run
 TSTAMP := $(VENV)/.installed-test
 
-.PHONY: run test check install bench clean browser
+.PHONY: run test check lint types suite install bench clean browser
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,15 +33,24 @@ run: $(STAMP)
 PYTEST := PYTHONDONTWRITEBYTECODE= PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 $(PY) -m pytest -p xdist.plugin -p _hypothesis_pytestplugin
 
 ## Install, then run the static checks and the whole test suite (browser tests use Debian's chromium, installed here).
-## Chromium is installed while the Python packages install and the checks run: the one waits on apt, the other on pip.
+## Chromium is installed while the Python packages install (the one waits on apt, the other on pip), and mypy checks
+## the types while the suite runs (one more process on the suite's two cores costs it less than mypy's own time).
 test:
-	$(MAKE) --no-print-directory -j2 check browser
-	$(PYTEST) -n 2 -q
+	$(MAKE) --no-print-directory -j2 $(TSTAMP) browser
+	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory -j2 types suite
 
 ## Lint (ruff) and type checks (mypy, strict on the rules, dice, tracker and bridge packages).
-check: $(TSTAMP)
+check: lint types
+
+lint: $(TSTAMP)
 	$(VENV)/bin/ruff check .
+
+types: $(TSTAMP)
 	$(VENV)/bin/mypy
+
+suite: $(TSTAMP)
+	$(PYTEST) -n 2 -q
 
 browser:
 	scripts/install-browser.sh

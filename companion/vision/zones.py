@@ -29,6 +29,9 @@ FIELDS_ID = 10
 SEATS = 6
 FACE_UP_ID = 20
 DISCARD_ID = 21
+MARKER_IDS = frozenset((*ANCHOR_IDS, *range(FIELDS_ID, FIELDS_ID + SEATS), FACE_UP_ID, DISCARD_ID))
+"""The ids the companion prints: any other marker the detector finds is a card's art that happens to decode as one
+(a card holding it would be cut out of the table as a marker), or not the companion's."""
 FORMAT_VERSION = 1
 """Version of the zone file written by :meth:`TableZones.to_json`."""
 
@@ -103,12 +106,13 @@ def _detector() -> cv2.aruco.ArucoDetector:
 
 
 def find_markers(frame: np.ndarray) -> dict[int, np.ndarray]:
-    """Each visible marker's id -> its 4 corners (frame pixels, the marker's own TL, TR, BR, BL)."""
+    """Each visible marker of the companion's (:data:`MARKER_IDS`): its id -> its 4 corners (frame pixels, the
+    marker's own TL, TR, BR, BL)."""
     gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     corners, ids, _ = _detector().detectMarkers(gray)
     if ids is None:
         return {}
-    return {int(i): c.reshape(4, 2).astype(np.float32) for i, c in zip(ids.ravel(), corners)}
+    return {int(i): c.reshape(4, 2).astype(np.float32) for i, c in zip(ids.ravel(), corners) if int(i) in MARKER_IDS}
 
 
 _UNIT = Rect(0.0, 0.0, 1.0, 1.0).corners()[[3, 2, 1, 0]]

@@ -12,10 +12,11 @@ import numpy as np
 
 from companion.vision.changes import SHRINK, changed_boxes, small
 from companion.vision.sight import MOST, Sight, parts_to_read, sight, sight_since
-from companion.vision.zones import FIELDS_ID, find_markers
+from companion.vision.zones import DICTIONARY, FIELDS_ID, MARKER_IDS, find_markers
 from models.camera import sensor
 from models.game_table import draw_table
 from models.render import house_design, render_face
+from models.tabletop import card_quad, paste_card, wooden_table
 
 BEANS = ("soy", "red", "blue", "chili", "stink")
 FIELDS = {0: [("soy", 3), ("red", 1)], 1: [("blue", 5)], 2: [("chili", 2), ("stink", 4)]}
@@ -122,3 +123,20 @@ def test_the_whole_frame_is_looked_at_where_parts_cannot_tell():
     (x0, y0, x1, y1), = changed_boxes(small(bare), small(after))
     end = (x0, y0, x1, y0 + 12) if y1 - y0 > x1 - x0 else (x0, y0, x0 + 12, y1)
     assert sight_since(after, sight(bare), [end]) is None
+
+
+def test_a_card_whose_art_reads_as_a_marker_the_companion_never_prints_is_still_a_card():
+    """A development table's unseen-style soy card (column evaluation, seed 38302370) drew a pattern the detector read
+    as marker 17: the card was cut out of the table as a marker, and never outlined. Only the ids the companion prints
+    are markers."""
+    face = render_face(house_design("soy")).copy()
+    art = cv2.aruco.generateImageMarker(cv2.aruco.getPredefinedDictionary(DICTIONARY), 17, 80)
+    face[84:164, 40:120] = art[..., None]
+    frame = wooden_table(np.random.default_rng(3), (640, 480))
+    paste_card(frame, face, card_quad((320, 240), 200, 10))
+    _, ids, _ = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(DICTIONARY)).detectMarkers(
+        cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+    assert ids is not None and 17 in ids.ravel() and 17 not in MARKER_IDS  # the detector reads the art as one
+    assert find_markers(frame) == {}
+    (outline, _), = sight(frame).outlines
+    assert abs(cv2.contourArea(outline) - cv2.contourArea(card_quad((320, 240), 200, 10))) < 0.1 * 200 * 129

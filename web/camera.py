@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 from flask import Flask, current_app
 
-from companion.vision.classifier import UNKNOWN
+from companion.vision.classifier import UNKNOWN, Gallery
 from companion.vision.errors import VisionError
 from companion.vision.picture import PictureWatch
 from companion.vision.scene import Scene, SceneReader, SeenCard, Stack
@@ -218,10 +218,9 @@ class Camera:
             if self._table is None:
                 self._table = TableReader(SceneReader(self.deck.reader().classifier))
             self._table.zones = self.zones
-            enrolled = self.deck.gallery()
-            reading = self._table.read(frame, None if self.source.house_cards else enrolled)
+            reading = self._table.read(frame, self.gallery())
             self._set("online", f"camera online: {self.source.name}"
-                      + (HOUSE_CARDS if self.source.house_cards and enrolled is not None else ""))
+                      + (HOUSE_CARDS if self.source.house_cards and self.deck.gallery() is not None else ""))
         except VisionError as exc:
             reading = Reading(Scene((), ()), TableZones(), False, False)
             self._set("error", f"camera: card recognition unavailable ({exc})")
@@ -229,6 +228,11 @@ class Camera:
         if reading.news:  # the referee votes on fresh readings; a move clears its votes
             self.on_frame(reading.scene, reading.moving, frame, reading.changed)
         return snapshot
+
+    def gallery(self) -> Gallery | None:
+        """The enrolled deck this camera names cards against: none (the house deck) for a source showing house
+        cards, whatever deck is enrolled."""
+        return None if self.source.house_cards else self.deck.gallery()
 
     def _offline(self, reason: str) -> None:
         """Say the camera is offline and when it is tried again (each time later, up to the longest wait)."""

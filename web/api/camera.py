@@ -52,7 +52,7 @@ def status() -> Response:
     part = camera()
     body = current_app.extensions["hardware"].status()["camera"] if part else {
         "state": "none", "message": NO_CAMERA, "cards": 0, "frame": 0, "streams": 0}
-    enrolled = deck().profile_path.exists() and deck().gallery() is not None and not (part and part.source.house_cards)
+    enrolled = deck().profile_path.exists() and (part.gallery() if part else deck().gallery()) is not None
     return jsonify({**body, "deck": "enrolled" if enrolled else "house"})
 
 

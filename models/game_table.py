@@ -43,16 +43,18 @@ def _up(facing: float) -> np.ndarray:
     return np.array([np.sin(rad), -np.cos(rad)], np.float32)
 
 
-def _marker(table: np.ndarray, marker_id: int, near_left: tuple[float, float], facing: float) -> None:
-    """Paste marker ``marker_id`` with a white margin, its near-left corner at ``near_left``, upright for ``facing``."""
+def paste_marker(table: np.ndarray, marker_id: int, near_left: tuple[float, float], facing: float,
+                 side: float = MARKER) -> None:
+    """Paste marker ``marker_id`` (``side`` pixels) with a white margin, its near-left corner at ``near_left``, upright
+    for ``facing``."""
     size = 120
     image = cv2.aruco.generateImageMarker(cv2.aruco.getPredefinedDictionary(DICTIONARY), marker_id, size)
     face = cv2.copyMakeBorder(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR), 20, 20, 20, 20, cv2.BORDER_CONSTANT,
                               value=(255, 255, 255))
     up, right = _up(facing), _up(facing + 90)
-    margin = MARKER * 20 / size
+    margin = side * 20 / size
     origin = np.array(near_left, np.float32)
-    far, wide = up * (MARKER + margin), right * (MARKER + margin)
+    far, wide = up * (side + margin), right * (side + margin)
     corners = [origin + far - right * margin, origin + far + wide, origin - up * margin + wide,
                origin - up * margin - right * margin]
     src = np.array([[0, 0], [face.shape[1], 0], [face.shape[1], face.shape[0]], [0, face.shape[0]]], np.float32)
@@ -73,7 +75,7 @@ def draw_table(fields: Mapping[int, Fields], face_up: Sequence[str], faces: Mapp
     for seat, (near_left, facing) in SEATS_AT.items():
         if seat not in fields:
             continue
-        _marker(table, FIELDS_ID + seat, near_left, facing)
+        paste_marker(table, FIELDS_ID + seat, near_left, facing)
         up, right = _up(facing), _up(facing + 90)
         far_edge = np.array(near_left, np.float32) + up * MARKER * (LAYOUT.fields.far - 0.1)
         for slot, (bean, count) in enumerate(fields[seat]):
@@ -81,12 +83,12 @@ def draw_table(fields: Mapping[int, Fields], face_up: Sequence[str], faces: Mapp
             place = np.random.default_rng([seed, seat, slot])
             lay_field(table, faces[bean], bean, count, (float(far[0]), float(far[1])), CARD,
                       facing + place.uniform(-3, 3), place)
-    _marker(table, FACE_UP_ID, FACE_UP_AT, 0.0)
+    paste_marker(table, FACE_UP_ID, FACE_UP_AT, 0.0)
     for k, bean in enumerate(face_up):
         centre = np.array(FACE_UP_AT, np.float32) + np.array([MARKER * (2.6 + 1.7 * k), -CARD / 2 - 4], np.float32)
         paste_card(table, faces[bean], card_corners(centre, CARD))
     if discard is not None:
-        _marker(table, DISCARD_ID, DISCARD_AT, 0.0)
+        paste_marker(table, DISCARD_ID, DISCARD_AT, 0.0)
         if discard:
             landing = np.random.default_rng([DISCARD_ID, len(discard)])
             centre = (np.array(DISCARD_AT, np.float32) + np.array([MARKER * 2.3, -CARD / 2 - 4], np.float32)

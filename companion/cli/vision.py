@@ -19,7 +19,8 @@ from companion.vision.imageio import read_image
 from companion.vision.marker_sheet import DPI_RANGE, MARKER_CM, encode_png, marker_sheet
 from companion.vision.profile import DeckProfile, enroll
 from companion.vision.reader import CardReader
-from companion.vision.scene import SceneReader, read_table
+from companion.vision.scene import SceneReader
+from companion.vision.table_reader import TableReader
 from companion.vision.zones import SEATS, TableZones, read_zone_file
 
 
@@ -108,7 +109,7 @@ def scan(args: argparse.Namespace) -> int:
         except VisionError as exc:
             status = fail(str(exc))
             continue
-        scene, _, _ = read_table(reader, frame, zones, gallery)
+        scene = TableReader(reader, zones).read(frame, gallery).scene  # each frame on its own: its markers' plane
         if args.json:
             print(json.dumps({"image": path, "cards": [card.to_json() for card in scene.cards],
                               "stacks": [stack.to_json() for stack in scene.stacks]}))

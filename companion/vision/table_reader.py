@@ -17,7 +17,7 @@ whole, as are all the others. Each still frame read says which zones it changed 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -26,12 +26,16 @@ from companion.vision.boxes import Box, bounds, meet
 from companion.vision.changes import changed_boxes, small
 from companion.vision.classifier import Gallery
 from companion.vision.motion import moving, thumbnail
-from companion.vision.scene import Scene, SceneReader, read_table
+from companion.vision.plane import TablePlane, table_plane
+from companion.vision.scene import Scene, SceneReader, SeenCard, read_table
 from companion.vision.sight import Sight, sight, sight_since
 from companion.vision.zones import TableZones
 
 REREAD = 4
 """Apart from the first still frames after a move, one frame in this many is read."""
+MOVED = 4.0
+"""How far (frame pixels, the median over the markers) the markers move before the camera is taken to have moved, and
+the table's plane is found again: a small far marker's corners are found up to 3 pixels apart from frame to frame."""
 FIRST_READS = 2
 """The first still frames after a move that are all read: the referee's votes get two readings of a change at once
 (a count one frame misreads is outvoted within ``REREAD`` frames more, not two times ``REREAD``)."""
@@ -78,9 +82,43 @@ class TableReader:
         self._base: tuple[np.ndarray, Sight] | None = None
         """The last still frame read, as compared for changes (:func:`~companion.vision.changes.small`), and what it
         showed."""
+        self._plane: TablePlane | None = None
+        """The frame's warp onto the table's plane, where the camera looks at a slant: all the above is of its view."""
+        self._found: dict[int, np.ndarray] = {}
+        """The printed markers found on the last frame read (none carried from an earlier one: those carried by how
+        the others moved are off by pixels at the frame's sides)."""
+        self._checked: dict[int, np.ndarray] = {}
+        """The markers (frame pixels) the camera's slant was last found by: it is found again where they moved (the
+        camera did), or where more are in sight."""
+
+    def _found_in_frame(self) -> dict[int, np.ndarray]:
+        """The markers found on the last frame read, in the frame's pixels."""
+        plane = self._plane
+        return {i: plane.to_frame(c) for i, c in self._found.items()} if plane else self._found
+
+    def _restart(self, plane: TablePlane | None) -> None:
+        """Read through ``plane`` from now on, as if no frame had been read (what was kept is of another view)."""
+        self._plane, self._thumb, self._last, self._base, self._markers, self._found = plane, None, None, None, {}, {}
+        self._still = self._since_read = 0
 
     def read(self, frame: np.ndarray, gallery: Gallery | None = None) -> Reading:
-        """The reading of ``frame``, against ``gallery`` or the shipped labels."""
+        """The reading of ``frame``, against ``gallery`` or the shipped labels, its stacks and zones in the frame's
+        pixels. Where the markers in sight show the camera at a slant (:func:`~companion.vision.plane.table_plane`),
+        the frame is read as seen from straight above, and is read again so at once where that view is new."""
+        reading = self._read(self._plane.view(frame) if self._plane else frame, gallery)
+        markers = self._found_in_frame()
+        if reading.fresh and not reading.moving and (markers.keys() - self._checked.keys()
+                                                     or _moved(self._checked, markers)):  # a camera new, or moved
+            self._checked = markers
+            plane = table_plane(markers, _size(frame))
+            if plane is not None or self._plane is not None:
+                self._restart(plane)
+                reading = self._read(plane.view(frame) if plane else frame, gallery)
+                self._checked = self._found_in_frame()
+        return reading if self._plane is None else in_frame(reading, self._plane)
+
+    def _read(self, frame: np.ndarray, gallery: Gallery | None) -> Reading:
+        """The reading of ``frame`` (the camera's, or its view from straight above), in its own pixels."""
         thumb = thumbnail(frame)
         moved = moving(self._thumb, thumb)
         self._thumb = thumb
@@ -97,12 +135,38 @@ class TableReader:
         if base is not None and changed is not None and self._still == 1:
             landed = sight_since(frame, base[1], changed)  # where a card landed
         seen = landed or sight(frame)
-        scene, zones, self._markers = read_table(self.reader, frame, self.zones, gallery, self._markers, seen)
+        self._found = seen.markers
+        drawn = self.zones if self._plane is None else self.zones.moved(self._plane.matrix)
+        scene, zones, self._markers = read_table(self.reader, frame, drawn, gallery, self._markers, seen)
         if compared is not None:
             self._base = (compared, seen)
         told = None if changed is None or renamed else touched(scene, zones, changed)
         self._last = Reading(scene, zones, moved, True, told)
         return self._last
+
+
+def in_frame(reading: Reading, plane: TablePlane) -> Reading:
+    """A ``reading`` of ``plane``'s view with its cards, stacks and zones in the frame's pixels."""
+    back = np.linalg.inv(plane.matrix)
+
+    def card(seen: SeenCard) -> SeenCard:
+        return replace(seen, corners=plane.to_frame(seen.corners))
+
+    scene = reading.scene
+    stacks = tuple(replace(stack, corners=plane.to_frame(stack.corners), top=card(stack.top)) for stack in scene.stacks)
+    return replace(reading, scene=replace(scene, cards=tuple(card(c) for c in scene.cards), stacks=stacks),
+                   zones=reading.zones.moved(back))
+
+
+def _size(frame: np.ndarray) -> tuple[int, int]:
+    return frame.shape[1], frame.shape[0]
+
+
+def _moved(before: dict[int, np.ndarray], now: dict[int, np.ndarray]) -> bool:
+    """Whether the markers seen both ``before`` and ``now`` moved by more than :data:`MOVED` pixels (the median of
+    their corners' furthest moves)."""
+    moves = [float(np.abs(now[i] - corners).max()) for i, corners in before.items() if i in now]
+    return bool(moves) and float(np.median(moves)) > MOVED
 
 
 def touched(scene: Scene, zones: TableZones, changed: list[Box]) -> frozenset[str]:

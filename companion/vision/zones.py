@@ -233,6 +233,11 @@ class TableZones:
             anchors = {**_markers_moved(self.anchors, transform), **seen}
         return TableZones(tuple(carried.values()), anchors)
 
+    def moved(self, transform: np.ndarray) -> TableZones:
+        """The zones and anchors carried by the 3 x 3 map ``transform`` (into another view of the same frame)."""
+        return TableZones(tuple(_moved(zone, transform) for zone in self.zones),
+                          _markers_moved(self.anchors, transform))
+
     def to_json(self) -> dict[str, object]:
         """The zone file's content (``json.dumps`` it)."""
         return {"version": FORMAT_VERSION, "zones": [z.to_json() for z in self.zones],

@@ -18,8 +18,9 @@ from companion.cli import main
 from companion.records.format import Header
 from companion.storage.store import GameStore
 from companion.vision import enroll
-from models.game_table import draw_table, hand_over
+from models.game_table import SIZE, draw_table, hand_over
 from models.render import house_design, render_face
+from models.tilt import tilted
 
 FACES = {bean: render_face(house_design(bean)) for bean in ("blue", "chili", "soy", "red", "green")}
 
@@ -50,6 +51,23 @@ def test_scan_prints_one_object_per_frame_with_cards_and_stacks_in_zones(tmp_pat
     assert all(len(s["corners"]) == 4 and all(len(p) == 2 for p in s["corners"]) for s in rows[0]["stacks"])
     assert all(set(c) == {"label", "confidence", "corners"} for c in rows[0]["cards"])
     assert rows[1]["stacks"] == [] and rows[1]["cards"] == []
+
+
+def test_scan_reads_a_photo_taken_at_a_slant_as_from_straight_above(tmp_path, capsys):
+    """A phone photo of the table from a player's seat: the fields are read on the table's plane, their outlines
+    given in the photo's pixels."""
+    fields = {0: [("blue", 3), ("chili", 1)], 1: [("soy", 6)], 2: [("red", 2)]}
+    straight = draw_table(fields, ["green"], FACES, 2)
+    path = tmp_path / "slant.png"
+    cv2.imwrite(str(path), cv2.warpPerspective(straight, tilted(SIZE, 40), SIZE, flags=cv2.INTER_AREA))
+    code, out, _ = _run(capsys, "vision", "scan", str(path), "--json")
+    assert code == 0
+    stacks = json.loads(out)["stacks"]
+    assert sorted((s["bean"], s["count"], s["zone"]) for s in stacks) == [
+        ("blue", 3, "fields-0"), ("chili", 1, "fields-0"), ("green", 1, "face-up"), ("red", 2, "fields-2"),
+        ("soy", 6, "fields-1")]
+    outline = next(s["corners"] for s in stacks if s["bean"] == "soy")
+    assert all(0 <= x < SIZE[0] and 0 <= y < SIZE[1] for x, y in outline)
 
 
 def test_scan_in_words_and_bad_frames_exit_2(tmp_path, capsys):

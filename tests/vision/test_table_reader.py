@@ -17,8 +17,9 @@ from companion.vision.scene import Scene, SceneReader, SeenCard, Stack
 from companion.vision.sight import sight
 from companion.vision.table_reader import FIRST_READS, REREAD, TableReader, touched
 from companion.vision.zones import FIELDS_ID, TableZones, Zone, find_markers
-from models.game_table import draw_table, hand_over
+from models.game_table import SIZE, draw_table, hand_over
 from models.render import house_design, render_face
+from models.tilt import tilted
 
 
 def test_a_moving_hand_is_not_read_and_the_first_still_frame_after_it_is(classifier):
@@ -131,6 +132,50 @@ def test_a_still_frame_read_says_in_which_zones_it_changed_since_the_last_one(cl
 
     assert [r.fresh for r in readings] == [True, True, False, False, True, True]
     assert [r.changed for r in readings if r.fresh] == [None, frozenset(), frozenset({"fields-0"}), frozenset()]
+
+
+def slant_table(degrees: float) -> tuple[np.ndarray, np.ndarray]:
+    """A four-player table (six markers) drawn from straight above, and as a camera tilted ``degrees`` sees it."""
+    faces = {bean: render_face(house_design(bean)) for bean in ("soy", "red", "blue", "green", "chili")}
+    fields = {0: [("soy", 3), ("blue", 5)], 1: [("red", 2)], 2: [("green", 7)], 3: [("chili", 4), ("soy", 1)]}
+    straight = draw_table(fields, ["blue", "red"], faces, 3, ["green"])
+    return straight, cv2.warpPerspective(straight, tilted(SIZE, degrees), SIZE, flags=cv2.INTER_AREA)
+
+
+def test_a_table_seen_at_a_slant_is_read_as_from_straight_above(classifier, monkeypatch):
+    """A webcam on a stand looks down at 45 degrees: the far fields are foreshortened and small. Read on the table's
+    plane (from its markers), each field's bean, count and zone are those of the table seen from straight above,
+    and the stacks and zones are given where they lie in the camera's frame."""
+    straight, slanted = slant_table(45)
+    reader = SceneReader(classifier)
+    above = TableReader(reader).read(straight)
+    seen = TableReader(reader).read(slanted)
+    assert sorted((s.bean, s.count, s.zone) for s in seen.scene.stacks) == \
+        sorted((s.bean, s.count, s.zone) for s in above.scene.stacks)
+    assert len(above.scene.stacks) == 9
+    to_frame = tilted(SIZE, 45)
+    for stack in seen.scene.stacks:
+        twin = next(s for s in above.scene.stacks if (s.bean, s.count, s.zone) == (stack.bean, stack.count, stack.zone))
+        where = cv2.perspectiveTransform(twin.corners.mean(axis=0).reshape(1, 1, 2), to_frame).reshape(2)
+        assert np.linalg.norm(stack.corners.mean(axis=0) - where) < 8  # the frame's pixels, not the view's
+        zone = next(z for z in seen.zones.zones if z.name == stack.zone)
+        assert zone.contains(tuple(stack.corners.mean(axis=0)))
+
+    monkeypatch.setattr(table_reader, "table_plane", lambda *_: None)  # the frame read as it is
+    flat = TableReader(reader).read(slanted)
+    assert sorted((s.bean, s.count) for s in flat.scene.stacks) != sorted((s.bean, s.count) for s in above.scene.stacks)
+
+
+def test_a_camera_moved_to_look_straight_down_is_read_without_the_warp(classifier):
+    straight, slanted = slant_table(35)
+    table = TableReader(SceneReader(classifier), reread=1)
+    at_a_slant = [table.read(slanted) for _ in range(3)][-1]
+    above = [table.read(straight) for _ in range(3)][-1]
+    expected = sorted((s.bean, s.count, s.zone) for s in TableReader(table.reader).read(straight).scene.stacks)
+    assert sorted((s.bean, s.count, s.zone) for s in at_a_slant.scene.stacks) == expected
+    assert sorted((s.bean, s.count, s.zone) for s in above.scene.stacks) == expected
+    assert {tuple(np.round(z.polygon[0])) for z in above.zones.zones} == \
+        {tuple(np.round(z.polygon[0])) for z in TableReader(table.reader).read(straight).zones.zones}
 
 
 def test_a_change_touches_the_zones_it_meets_and_those_of_the_columns_it_meets():

@@ -14,7 +14,8 @@ frames of a hand over the table, then nine still frames, each through the table 
 the median time per frame beside the camera's 33 ms frame period, and how long after it lands a
 card is named (the frame after the hand left still counts as a move; the next one is read at once, its outlines
 found only where it changed since the table last lay still), and what finding those outlines costs beside finding
-them on the whole frame.
+them on the whole frame. It is played twice: seen from straight above, and by a camera tilted 35 degrees
+(:mod:`models.tilt`), whose frames are read on the table's plane (:mod:`companion.vision.plane`).
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ from companion.vision.sight import sight, sight_since
 from companion.vision.strips import find_outlines
 from companion.vision.table_reader import TableReader
 from companion.vision.zones import TableZones
-from models.game_table import draw_table, hand_over
+from models.game_table import SIZE, draw_table, hand_over
 from models.render import house_design, render_face
+from models.tilt import tilted
 
 ROUNDS = 7
 FRAME_PERIOD_MS = 1000 / 30
@@ -87,19 +89,29 @@ def main() -> None:
                        ("hand", "a hand moving over one side"), ("still", "a still table, per frame")):
         print(f"  {what:<33}: {ms[name]:.2f} ms ({ms[name] / base:.1f} x)")
     game_frames(reader, faces)
+    game_frames(reader, faces, TILT)
 
 
-def game_frames(reader: SceneReader, faces: dict[str, np.ndarray]) -> None:
-    """Time per frame through the table reader over changes seen as a camera sees them."""
+TILT = 35.0
+"""Degrees from straight down of the tilted camera in "a game's frames"."""
+
+
+def game_frames(reader: SceneReader, faces: dict[str, np.ndarray], tilt: float | None = None) -> None:
+    """Time per frame through the table reader over changes seen as a camera sees them (tilted ``tilt`` degrees)."""
     fields = {seat: list(columns) for seat, columns in FIELDS.items()}
     table = TableReader(reader)
-    still = draw_table(fields, ["red", "soy"], faces, 1)
+    slant = None if tilt is None else tilted(SIZE, tilt)
+
+    def seen(picture: np.ndarray) -> np.ndarray:
+        return picture if slant is None else cv2.warpPerspective(picture, slant, SIZE, flags=cv2.INTER_AREA)
+
+    still = seen(draw_table(fields, ["red", "soy"], faces, 1))
     table.read(still)
     per_frame, landed, looked = [], [], []
     for k, (seat, slot) in enumerate(LAID):
         bean, count = fields[seat][slot]
         fields[seat][slot] = (bean, count + 1)
-        before, still = still, draw_table(fields, ["red", "soy"], faces, 1)
+        before, still = still, seen(draw_table(fields, ["red", "soy"], faces, 1))
         looked.append(outlines_ms(before, still))
         rng = np.random.default_rng(k)
         for n, frame in enumerate([hand_over(still, rng), hand_over(still, rng)] + [still] * 9):
@@ -110,7 +122,8 @@ def game_frames(reader: SceneReader, faces: dict[str, np.ndarray]) -> None:
                 assert reading.fresh
                 landed.append(per_frame[-1])
     cards = sum(count for columns in fields.values() for _, count in columns) + 2
-    print(f"a game's frames: 1280x720, {cards} cards, {len(LAID)} cards laid, {len(per_frame)} frames")
+    seat = "from straight above" if tilt is None else f"by a camera tilted {tilt:g} degrees"
+    print(f"a game's frames, {seat}: 1280x720, {cards} cards, {len(LAID)} cards laid, {len(per_frame)} frames")
     print(f"  camera frame period              : {FRAME_PERIOD_MS:.1f} ms (baseline)")
     print(f"  median time per frame            : {np.median(per_frame):.2f} ms "
           f"({np.median(per_frame) / FRAME_PERIOD_MS:.2f} of the period); mean {np.mean(per_frame):.2f} ms")

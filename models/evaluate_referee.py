@@ -45,12 +45,13 @@ from companion.vision.rectify import warp_card
 from companion.vision.scene import Scene, SceneReader
 from companion.vision.table_reader import TableReader
 from models.camera import lamp, sensor
-from models.game_table import SEATS_AT, draw_table, hand_over
+from models.game_table import SEATS_AT, SIZE, draw_table, hand_over
 from models.heldout.families import FAMILIES
 from models.heldout.measure import deck_seed, enrollment_shots
 from models.heldout.photos import shoot
 from models.late_tablet import LateTablet, Seen, Taps, substance
 from models.render import FACE_H, FACE_W, house_design, render_face
+from models.tilt import tilted
 
 STILL = 9
 """Still frames after each change (0.3 s at 30 frames a second): the table reader reads the 1st, 2nd, 4th and 8th
@@ -72,13 +73,14 @@ def after(state: GameState, move: Move) -> GameState:
 
 def table_frames(state: GameState, faces: dict[str, np.ndarray], seed: int, rng: np.random.Generator,
                  still: int = STILL, resting: bool = False, discard: bool = True, bumped: bool = False,
-                 table_seed: int | None = None) -> list:
+                 table_seed: int | None = None, tilt: float | None = None) -> list:
     """The table as it stands (with ``discard``, its discard pile beside the discard marker), under the same light,
     each frame with its own sensor noise, blur and compression; the table's wood, the cards' places and the light are
     drawn from ``table_seed`` (``seed`` by default): two frames with a hand reaching in and out, then
     ``still`` still ones; ``resting``: then as many with a hand resting still over one seat's fields, and as many
     without it again; ``bumped``: halfway through the hand's rest, the discard pile's top card is pushed
-    :data:`BUMP` pixels and turned :data:`BUMP_TURN` degrees (each either way), and stays so.
+    :data:`BUMP` pixels and turned :data:`BUMP_TURN` degrees (each either way), and stays so; ``tilt``: seen by a
+    camera tilted that many degrees from straight down (:func:`models.tilt.tilted`).
 
     A shadow cast across the cards for good is left out: it joins the cards' outlines (see the model card)."""
     fields = {seat: [(f.bean, f.count) for f in player.fields if f.bean and f.count]
@@ -102,6 +104,9 @@ def table_frames(state: GameState, faces: dict[str, np.ndarray], seed: int, rng:
     lit = lamp(table.shape, np.random.default_rng([drawn, 3]), shadow=False)  # the same light over every frame
     pictures = {id(frame): frame for frame in frames}  # each picture lit once
     shone = {key: lit.shine(frame) for key, frame in pictures.items()}
+    if tilt is not None:
+        matrix = tilted(SIZE, tilt)
+        shone = {key: cv2.warpPerspective(frame, matrix, SIZE, flags=cv2.INTER_AREA) for key, frame in shone.items()}
     return [sensor(shone[id(frame)], np.random.default_rng([seed, k])) for k, frame in enumerate(frames)]
 
 
@@ -163,7 +168,7 @@ class GroupDeck:
 
 def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None, still: int = STILL,
             resting: bool = False, discard: bool = True, bumped: bool = False,
-            group: GroupDeck | None = None, one_table: bool = False) -> Iterator[Refereed]:
+            group: GroupDeck | None = None, one_table: bool = False, tilt: float | None = None) -> Iterator[Refereed]:
     """Each visible event of the record's events ``start``..``stop``, refereed by the camera (see the module), the
     table still for ``still`` frames after each (and a hand resting on it for as long, with ``resting``; the discard
     pile bumped meanwhile, with ``bumped``); without ``discard``, the table has no discard marker; with ``group``,
@@ -188,7 +193,7 @@ def referee(path: Path, start: int, stop: int, reader: SceneReader | None = None
         sure: list[bool] = []
         offered: list[Seen] = []
         notes = 0
-        frames = table_frames(truth, faces, number, rng, still, resting, discard, bumped, table_seed)
+        frames = table_frames(truth, faces, number, rng, still, resting, discard, bumped, table_seed, tilt)
         for observation in _observations(frames, table, tracker, ours, waiting.copy, group):
             notes += observation.note is not None
             for event, others in observation.offers():
@@ -293,6 +298,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--one-table", action="store_true",
                         help="every event on the same table under the same light, as at a real table (by default each "
                              "event is drawn on a table and under a light of its own)")
+    parser.add_argument("--tilt", type=float,
+                        help="degrees the camera looks from straight down (default: straight down)")
     parser.add_argument("--late", action="store_true",
                         help="auto-accept on, and the group goes to the tablet only to enter what the camera cannot "
                              "see (a trade, a draw): count its taps")
@@ -314,9 +321,9 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--deck takes FAMILY:SEED, a family of {', '.join(FAMILIES)} and a number")
         group = GroupDeck(family, int(seed), reader.classifier, args.learn)
     if args.late:
-        if args.still != STILL or resting or args.no_discard:
-            parser.error("--late plays the table as it is by default: leave out --still, --resting, --bumped and "
-                         "--no-discard")
+        if args.still != STILL or resting or args.no_discard or args.tilt is not None:
+            parser.error("--late plays the table as it is by default: leave out --still, --resting, --bumped, "
+                         "--no-discard and --tilt")
         taps = referee_late(args.record, first, last, reader, group, args.one_table)
         print(f"{args.record.name} events {first}:{last}, a group tapping late: {taps.pushed} events entered by the "
               f"camera at once, {taps.released} went in once the proposals they waited on were confirmed, "
@@ -328,7 +335,8 @@ def main(argv: list[str] | None = None) -> int:
               "proposals that go in by themselves)")
         return 0
     events = list(referee(args.record, first, last, reader, still=args.still, resting=resting,
-                          discard=not args.no_discard, bumped=args.bumped, group=group, one_table=args.one_table))
+                          discard=not args.no_discard, bumped=args.bumped, group=group, one_table=args.one_table,
+                          tilt=args.tilt))
     for event in events:
         if event.expected not in event.proposed:
             print(f"missed event {event.number}: {event.expected}; proposed {list(event.proposed)}"
@@ -346,7 +354,8 @@ def main(argv: list[str] | None = None) -> int:
     sure_made = sum(e.made_sure for e in events)
     corrected = sum(e.expected not in e.proposed and e.expected in e.offered for e in events)
     table = (f"{args.still} still frames{', a hand resting' * resting}{', the pile bumped' * args.bumped}"
-             f"{', no discard pile' * args.no_discard}")
+             f"{', no discard pile' * args.no_discard}"
+             + (f", the camera tilted {args.tilt:g} degrees" if args.tilt else ""))
     print(f"{args.record.name} events {first}:{last}, {table}: "
           f"{found} of {len(wanted)} visible events in order, {len(proposed) - found} extra ({sure_extra} of the "
           f"proposals other than the event made were sure), {sum(e.notes for e in events)} views no move explained; "

@@ -89,7 +89,7 @@ class TableReader:
         the others moved are off by pixels at the frame's sides)."""
         self._checked: dict[int, np.ndarray] = {}
         """The markers (frame pixels) the camera's slant was last found by: it is found again where they moved (the
-        camera did), or where more are in sight."""
+        camera did), or, where no slant was found, where more are in sight."""
 
     def _found_in_frame(self) -> dict[int, np.ndarray]:
         """The markers found on the last frame read, in the frame's pixels."""
@@ -107,8 +107,8 @@ class TableReader:
         the frame is read as seen from straight above, and is read again so at once where that view is new."""
         reading = self._read(self._plane.view(frame) if self._plane else frame, gallery)
         markers = self._found_in_frame()
-        if reading.fresh and not reading.moving and (markers.keys() - self._checked.keys()
-                                                     or _moved(self._checked, markers)):  # a camera new, or moved
+        more = self._plane is None and bool(markers.keys() - self._checked.keys())  # enough to tell, now?
+        if reading.fresh and not reading.moving and (more or _moved(self._checked, markers)):  # or the camera moved
             self._checked = markers
             plane = table_plane(markers, _size(frame))
             if plane is not None or self._plane is not None:

@@ -16,7 +16,7 @@ from companion.vision import table_reader
 from companion.vision.scene import Scene, SceneReader, SeenCard, Stack
 from companion.vision.sight import sight
 from companion.vision.table_reader import FIRST_READS, REREAD, TableReader, touched
-from companion.vision.zones import FIELDS_ID, TableZones, Zone, find_markers
+from companion.vision.zones import FACE_UP_ID, FIELDS_ID, TableZones, Zone, find_markers
 from models.game_table import SIZE, draw_table, hand_over
 from models.render import house_design, render_face
 from models.tilt import tilted
@@ -164,6 +164,23 @@ def test_a_table_seen_at_a_slant_is_read_as_from_straight_above(classifier, monk
     monkeypatch.setattr(table_reader, "table_plane", lambda *_: None)  # the frame read as it is
     flat = TableReader(reader).read(slanted)
     assert sorted((s.bean, s.count) for s in flat.scene.stacks) != sorted((s.bean, s.count) for s in above.scene.stacks)
+
+
+def test_a_marker_found_again_at_a_slant_starts_nothing_over(classifier):
+    """A hand lay on the face-up marker while the camera's slant was first found; once it is seen again, the view
+    stays as it was (a plane fitted anew from noisy corners would start the reading over: no change told on that
+    frame)."""
+    _, slanted = slant_table(35)
+    marker = find_markers(slanted)[FACE_UP_ID]
+    covered = slanted.copy()
+    centre = marker.mean(axis=0)
+    cv2.fillConvexPoly(covered, np.round(centre + (marker - centre) * 1.8).astype(np.int32), (60, 90, 140))
+    table = TableReader(SceneReader(classifier), reread=1)
+    readings = [table.read(frame) for frame in [covered] * 2 + [slanted] * 2]
+    assert [r.moving for r in readings] == [False] * 4
+    assert readings[2].changed is not None and readings[3].changed == frozenset()
+    assert sorted((s.bean, s.count) for s in readings[3].scene.stacks) == \
+        sorted((s.bean, s.count) for s in readings[0].scene.stacks)
 
 
 def test_a_camera_moved_to_look_straight_down_is_read_without_the_warp(classifier):

@@ -105,7 +105,7 @@ class TableReader:
         """The reading of ``frame``, against ``gallery`` or the shipped labels, its stacks and zones in the frame's
         pixels. Where the markers in sight show the camera at a slant (:func:`~companion.vision.plane.table_plane`),
         the frame is read as seen from straight above, and is read again so at once where that view is new."""
-        reading = self._read(self._plane.view(frame) if self._plane else frame, gallery)
+        reading = self._read(frame, gallery)
         markers = self._found_in_frame()
         more = self._plane is None and bool(markers.keys() - self._checked.keys())  # enough to tell, now?
         if reading.fresh and not reading.moving and (more or _moved(self._checked, markers)):  # or the camera moved
@@ -113,13 +113,14 @@ class TableReader:
             plane = table_plane(markers, _size(frame))
             if plane is not None or self._plane is not None:
                 self._restart(plane)
-                reading = self._read(plane.view(frame) if plane else frame, gallery)
+                reading = self._read(frame, gallery)
                 self._checked = self._found_in_frame()
         return reading if self._plane is None else in_frame(reading, self._plane)
 
-    def _read(self, frame: np.ndarray, gallery: Gallery | None) -> Reading:
-        """The reading of ``frame`` (the camera's, or its view from straight above), in its own pixels."""
-        thumb = thumbnail(frame)
+    def _read(self, camera: np.ndarray, gallery: Gallery | None) -> Reading:
+        """The reading of the ``camera``'s frame, in the pixels of its view from straight above where the camera looks
+        at a slant (warped only where the frame is read: whether it moved, the frame itself tells)."""
+        thumb = thumbnail(camera)
         moved = moving(self._thumb, thumb)
         self._thumb = thumb
         self._still = 0 if moved else self._still + 1
@@ -129,6 +130,7 @@ class TableReader:
             return Reading(self._last.scene, self._last.zones, moved, False)
         renamed = self._last is not None and (gallery is not self._gallery or self.zones is not self._placed_in)
         self._gallery, self._placed_in, self._since_read = gallery, self.zones, 0
+        frame = self._plane.view(camera) if self._plane else camera
         compared, base = (None if moved else small(frame)), self._base
         changed = changed_boxes(base[0], compared) if compared is not None and base is not None else None
         landed = None

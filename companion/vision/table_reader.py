@@ -13,6 +13,10 @@ The first still frame after a move, where a card lands, is looked at again only 
 lay still (:func:`~companion.vision.sight.sight_since`), so that the card is named soon; the second one is read
 whole, as are all the others. Each still frame read says which zones it changed in since the last one read
 (:attr:`Reading.changed`): the referee need not believe a new reading of a zone where nothing changed.
+
+A camera whose markers show it looking at the table at a slant (:mod:`companion.vision.plane`) has each frame it reads
+warped to the table seen from straight above, and read there; what it reports is put back in the frame's pixels.
+The view is found on the first still frame read, and again only where the markers move (the camera did).
 """
 
 from __future__ import annotations

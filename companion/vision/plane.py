@@ -11,7 +11,7 @@ view is. Pure: corners in, matrices and images out.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -109,6 +109,11 @@ class TablePlane:
 
     matrix: np.ndarray
     size: tuple[int, int]
+    back: np.ndarray = field(init=False, repr=False)
+    """``matrix`` inverted: from the view's pixels back to the frame's."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "back", np.linalg.inv(self.matrix))
 
     def view(self, frame: np.ndarray) -> np.ndarray:
         """``frame`` as seen from straight above."""
@@ -117,7 +122,7 @@ class TablePlane:
 
     def to_frame(self, points: np.ndarray) -> np.ndarray:
         """View pixels (N x 2) back in the frame."""
-        return _apply(np.linalg.inv(self.matrix), np.asarray(points, np.float64).reshape(-1, 2)).astype(np.float32)
+        return _apply(self.back, np.asarray(points, np.float64).reshape(-1, 2)).astype(np.float32)
 
 
 def table_plane(markers: Mapping[int, np.ndarray], size: tuple[int, int]) -> TablePlane | None:

@@ -153,7 +153,6 @@ class TableReader:
 
 def in_frame(reading: Reading, plane: TablePlane) -> Reading:
     """A ``reading`` of ``plane``'s view with its cards, stacks and zones in the frame's pixels."""
-    back = np.linalg.inv(plane.matrix)
 
     def card(seen: SeenCard) -> SeenCard:
         return replace(seen, corners=plane.to_frame(seen.corners))
@@ -161,7 +160,7 @@ def in_frame(reading: Reading, plane: TablePlane) -> Reading:
     scene = reading.scene
     stacks = tuple(replace(stack, corners=plane.to_frame(stack.corners), top=card(stack.top)) for stack in scene.stacks)
     return replace(reading, scene=replace(scene, cards=tuple(card(c) for c in scene.cards), stacks=stacks),
-                   zones=reading.zones.moved(back))
+                   zones=reading.zones.moved(plane.back))
 
 
 def _size(frame: np.ndarray) -> tuple[int, int]:

@@ -47,8 +47,8 @@ def _homography(params: np.ndarray) -> np.ndarray:
 
 
 def _apply(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
-    lifted = np.hstack([points, np.ones((len(points), 1))]) @ matrix.T
-    return lifted[:, :2] / lifted[:, 2:3]
+    """``points`` (N x 2) mapped by the 3 x 3 ``matrix``."""
+    return cv2.perspectiveTransform(np.asarray(points, np.float64).reshape(-1, 1, 2), matrix).reshape(-1, 2)
 
 
 def _out_of_square(params: np.ndarray, markers: np.ndarray) -> np.ndarray:

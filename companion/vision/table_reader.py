@@ -110,20 +110,22 @@ class TableReader:
         pixels. Where the markers in sight show the camera at a slant (:func:`~companion.vision.plane.table_plane`),
         the frame is read as seen from straight above, and is read again so at once where that view is new."""
         reading = self._read(frame, gallery)
-        markers = self._found_in_frame()
-        more = self._plane is None and bool(markers.keys() - self._checked.keys())  # enough to tell, now?
-        if reading.fresh and not reading.moving and (more or _moved(self._checked, markers)):  # or the camera moved
-            self._checked = markers
-            plane = table_plane(markers, _size(frame))
-            if plane is not None or self._plane is not None:
-                self._restart(plane)
-                reading = self._read(frame, gallery)
-                self._checked = self._found_in_frame()
-        return reading if self._plane is None else in_frame(reading, self._plane)
+        if reading.fresh and not reading.moving:
+            markers = self._found_in_frame()
+            more = self._plane is None and bool(markers.keys() - self._checked.keys())  # enough to tell, now?
+            if more or _moved(self._checked, markers):  # or the camera moved
+                self._checked = markers
+                plane = table_plane(markers, _size(frame))
+                if plane is not None or self._plane is not None:
+                    self._restart(plane)
+                    reading = self._read(frame, gallery)
+                    self._checked = self._found_in_frame()
+        return reading
 
     def _read(self, camera: np.ndarray, gallery: Gallery | None) -> Reading:
-        """The reading of the ``camera``'s frame, in the pixels of its view from straight above where the camera looks
-        at a slant (warped only where the frame is read: whether it moved, the frame itself tells)."""
+        """The reading of the ``camera``'s frame, read in its view from straight above where the camera looks at a
+        slant (warped only where the frame is read: whether it moved, the frame itself tells), and given in the
+        frame's pixels."""
         thumb = thumbnail(camera)
         moved = moving(self._thumb, thumb)
         self._thumb = thumb
@@ -147,7 +149,8 @@ class TableReader:
         if compared is not None:
             self._base = (compared, seen)
         told = None if changed is None or renamed else touched(scene, zones, changed)
-        self._last = Reading(scene, zones, moved, True, told)
+        reading = Reading(scene, zones, moved, True, told)
+        self._last = reading if self._plane is None else in_frame(reading, self._plane)  # once, not on each frame
         return self._last
 
 

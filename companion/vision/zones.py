@@ -22,6 +22,12 @@ import numpy as np
 
 DICTIONARY = cv2.aruco.DICT_4X4_50
 """The printed markers' ArUco dictionary."""
+CELL_PX = 8
+"""Pixels a side each of a marker's cells is sampled at, its perspective removed (OpenCV's default is 4): a far marker
+seen at a slant is a few pixels a cell, and its bits are read from more samples."""
+CELL_MARGIN = 0.25
+"""Share of each cell's side, at each of its sides, left out when reading its bit (OpenCV's default is 0.13): a small
+marker's cells blur into one another."""
 ANCHOR_IDS = (0, 1, 2, 3)
 """Optional table-corner anchors: hand-drawn zones follow them when the camera is bumped."""
 FIELDS_ID = 10
@@ -102,6 +108,8 @@ class Zone:
 def _detector() -> cv2.aruco.ArucoDetector:
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    params.perspectiveRemovePixelPerCell = CELL_PX
+    params.perspectiveRemoveIgnoredMarginPerCell = CELL_MARGIN
     return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(DICTIONARY), params)
 
 

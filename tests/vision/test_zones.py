@@ -12,6 +12,7 @@ import pytest
 
 from companion.cli import main
 from companion.vision.zones import DICTIONARY, LAYOUT, TableZones, Zone, carried, find_markers
+from models.evaluate_columns import render_table
 from models.render import house_design, render_face
 from models.tabletop import card_quad, paste_card, wooden_table
 
@@ -135,6 +136,14 @@ def test_markers_are_found_with_their_corners():
     for pose in ALL:
         expected = np.array([pose.at(0, 1), pose.at(1, 1), pose.at(1, 0), pose.at(0, 0)])
         assert np.abs(markers[pose.marker_id] - expected).max() < 1.5, pose
+
+
+def test_a_far_marker_seen_at_a_slant_in_a_small_picture_is_read():
+    """A camera tilted 45 degrees, its picture 640 x 360: the far corner markers are a few pixels a cell. One of them
+    is read (its cells sampled finely, their blurred rims left out), so three markers give the table's plane."""
+    frame, _ = render_table(4252, None, tilt=45)
+    small = cv2.resize(frame, (640, 360), interpolation=cv2.INTER_AREA)
+    assert set(find_markers(small)) == {1, 2, 3}
 
 
 def test_an_empty_table_has_no_markers_and_no_zones():

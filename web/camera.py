@@ -26,7 +26,7 @@ from companion.vision.classifier import UNKNOWN, Gallery
 from companion.vision.errors import VisionError
 from companion.vision.picture import PictureWatch
 from companion.vision.scene import Scene, SceneReader, SeenCard, Stack
-from companion.vision.sources import CameraOffline, FrameSource, PlaysAGame, open_source
+from companion.vision.sources import CameraOffline, FrameSource, PlaysAGame, open_source, smaller_than_asked
 from companion.vision.table_reader import Reading, TableReader
 from companion.vision.zones import TableZones, read_zone_file, write_zone_file
 from web.enrollment import Deck, label_name
@@ -219,8 +219,10 @@ class Camera:
                 self._table = TableReader(SceneReader(self.deck.reader().classifier))
             self._table.zones = self.zones
             reading = self._table.read(frame, self.gallery())
+            small = smaller_than_asked(frame) if self.source.live else None
             self._set("online", f"camera online: {self.source.name}"
-                      + (HOUSE_CARDS if self.source.house_cards and self.deck.gallery() is not None else ""))
+                      + (HOUSE_CARDS if self.source.house_cards and self.deck.gallery() is not None else "")
+                      + (f"; {small}" if small else ""))
         except VisionError as exc:
             reading = Reading(Scene((), ()), TableZones(), False, False)
             self._set("error", f"camera: card recognition unavailable ({exc})")

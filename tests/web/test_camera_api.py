@@ -368,6 +368,20 @@ def test_a_live_camera_whose_picture_stops_changing_is_said_to_have_frozen(app, 
     assert still.state == "online"
 
 
+def test_a_webcam_giving_a_smaller_picture_than_asked_is_said_and_still_read(app, clock):
+    """OpenCV opens many webcams at 640 x 480 whatever they can do: the group is told, and the table is still read."""
+    small = attach(app, Shown(table_picture(clock)), clock)  # the synthetic table is 640 x 480
+    assert small.step() is not None and small.state == "online" and small.status()["cards"] == 5
+    assert small.message == ("camera online: test camera; its picture is 640 x 480, and far cards are read less "
+                             "surely than at 1280 x 720 (does the camera give more?)")
+    table = SyntheticTable(seed=5, clock=clock, size=(1280, 720))
+    table.open()
+    large = attach(app, Shown(table.read()), clock)
+    assert large.step() is not None and large.message == "camera online: test camera"
+    video = attach(app, Shown(table_picture(clock), live=False), clock)  # a file is what it is
+    assert video.step() is not None and video.message == "camera online: test camera"
+
+
 def test_a_model_of_the_wrong_shape_is_one_sentence_in_the_status_not_a_failure_per_frame(
     app, client, editor, tmp_path, clock
 ):

@@ -1,5 +1,5 @@
-"""The camera referee's cost per frame, on 2 threads: a 960 x 540 frame (the camera's size) of three players'
-fields (8 columns of 1 to 12 cards) and two face-up beans, with printed markers.
+"""The camera referee's cost per frame, on 2 threads: a 1280 x 720 frame (the size a webcam is asked for) of three
+players' fields (8 columns of 1 to 12 cards) and two face-up beans, with printed markers.
 
     .venv/bin/python benchmarks/table.py
 
@@ -29,6 +29,7 @@ import numpy as np
 from companion.vision.changes import changed_boxes, small
 from companion.vision.scene import SceneReader, read_table
 from companion.vision.sight import sight, sight_since
+from companion.vision.sources import FRAME_SIZE
 from companion.vision.strips import find_outlines
 from companion.vision.table_reader import TableReader
 from companion.vision.zones import TableZones
@@ -60,14 +61,14 @@ def best_ms(steps: dict[str, Callable[[], object]]) -> dict[str, float]:
 def main() -> None:
     faces = {bean: render_face(house_design(bean)) for bean in
              ("blue", "chili", "soy", "green", "red", "stink", "black-eyed", "garden")}
-    frame = cv2.resize(draw_table(FIELDS, ["red", "soy"], faces, 1), (960, 540), interpolation=cv2.INTER_AREA)
+    frame = cv2.resize(draw_table(FIELDS, ["red", "soy"], faces, 1), FRAME_SIZE, interpolation=cv2.INTER_AREA)
     jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 90])[1]
     reader, zones = SceneReader(), TableZones()
     outlines = find_outlines(frame)
     reader.read(frame)  # warm-up
     still = TableReader(reader)
     hands = [cv2.resize(hand_over(draw_table(FIELDS, ["red", "soy"], faces, 1), np.random.default_rng(k), at),
-                        (960, 540), interpolation=cv2.INTER_AREA) for k, at in enumerate(((150, 150), (250, 200)))]
+                        FRAME_SIZE, interpolation=cv2.INTER_AREA) for k, at in enumerate(((150, 150), (250, 200)))]
     ms = best_ms({
         "decode": lambda: cv2.imdecode(jpeg, cv2.IMREAD_COLOR),
         "still": lambda: [still.read(frame) for _ in range(STILL_FRAMES)],
@@ -79,7 +80,7 @@ def main() -> None:
     })
     base = ms["decode"]
     scene, _, _ = read_table(reader, frame, zones)
-    print(f"table: a 960x540 frame, {len(scene.stacks)} stacks "
+    print(f"table: a {FRAME_SIZE[0]}x{FRAME_SIZE[1]} frame, {len(scene.stacks)} stacks "
           f"({sum(s.count for s in scene.stacks)} cards), onnxruntime on 2 threads")
     print(f"  {'decode the JPEG frame':<33}: {base:.2f} ms (baseline)")
     ms["still"] /= STILL_FRAMES

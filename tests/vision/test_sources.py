@@ -80,7 +80,7 @@ def test_a_webcam_is_asked_for_the_size_the_referee_is_measured_at(monkeypatch: 
 
 
 def video(path: Path, size: tuple[int, int]) -> Path:
-    """A real video file of 3 frames of a wooden table with a card on it, ``size`` = (width, height)."""
+    """A real video file (MJPG) of 3 frames of a wooden table, ``size`` = (width, height)."""
     writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 30, size)
     assert writer.isOpened()
     rng = np.random.default_rng(1)

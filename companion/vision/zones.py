@@ -20,6 +20,8 @@ from typing import Literal, cast
 import cv2
 import numpy as np
 
+from companion.vision.marker_edges import refined
+
 DICTIONARY = cv2.aruco.DICT_4X4_50
 """The printed markers' ArUco dictionary."""
 CELL_PX = 8
@@ -120,7 +122,7 @@ def find_markers(frame: np.ndarray) -> dict[int, np.ndarray]:
     corners, ids, _ = _detector().detectMarkers(gray)
     if ids is None:
         return {}
-    return {int(i): c.reshape(4, 2).astype(np.float32) for i, c in zip(ids.ravel(), corners) if int(i) in MARKER_IDS}
+    return {int(i): refined(gray, c.reshape(4, 2)) for i, c in zip(ids.ravel(), corners) if int(i) in MARKER_IDS}
 
 
 _UNIT = Rect(0.0, 0.0, 1.0, 1.0).corners()[[3, 2, 1, 0]]

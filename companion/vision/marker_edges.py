@@ -12,6 +12,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from companion.vision.corners import line_through, meeting_corners
+
 INSET = 0.2
 """Share of each side left out at either end: near a corner the two sides' edges blur into one another."""
 REACH = 3.0
@@ -25,37 +27,14 @@ LEAST_POINTS = 3
 def refined(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
     """``corners`` (4 x 2, frame pixels, in order round the black square) moved onto the meeting points of lines fitted
     to the square's sides in ``gray``; as given where a side shows no edge or a corner would move beyond :data:`REACH`
-    (then the square was not where the corners said)."""
+    (then the square was not where the corners said). The four sides are sampled in one batch."""
     quad = np.asarray(corners, np.float64).reshape(4, 2)
-    found = [_side_line(gray, quad[k], quad[(k + 1) % 4], quad.mean(axis=0)) for k in range(4)]
-    lines = [line for line in found if line is not None]
-    if len(lines) < 4:
+    sampled = _along_sides(quad)
+    if sampled is None:
         return quad.astype(np.float32)
-    meets = [_meet(lines[k - 1], lines[k]) for k in range(4)]  # corner k: where the sides before and after it meet
-    if any(point is None for point in meets):
-        return quad.astype(np.float32)
-    moved = np.array(meets, np.float64)
-    return (moved if np.abs(moved - quad).max() <= REACH else quad).astype(np.float32)
-
-
-Line = tuple[np.ndarray, np.ndarray]
-"""A point on a line and its unit direction."""
-
-
-def _side_line(gray: np.ndarray, start: np.ndarray, end: np.ndarray, centre: np.ndarray) -> Line | None:
-    """The line through the edge between the marker's black square and its white margin along the side ``start`` ->
-    ``end``: at each sample along the side, the steepest rise from dark to light across it, to a fraction of a
-    sample."""
-    length = float(np.linalg.norm(end - start))
-    if length < 1e-6:
-        return None
-    along = np.linspace(INSET, 1 - INSET, max(LEAST_POINTS + 1, int(length * (1 - 2 * INSET))))
-    base = start[None] + along[:, None] * (end - start)[None]
-    normal = np.array([start[1] - end[1], end[0] - start[0]]) / length
-    if np.dot(centre - (start + end) / 2, normal) > 0:
-        normal = -normal  # outwards: from the black square to the white margin
+    base, normal, side = sampled
     across = np.arange(-REACH, REACH + STEP / 2, STEP)
-    points = (base[:, None, :] + across[None, :, None] * normal[None, None, :]).astype(np.float32)
+    points = (base[:, None, :] + across[None, :, None] * normal[:, None, :]).astype(np.float32)
     profile = cv2.remap(gray, points[..., 0], points[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     rise = np.gradient(profile.astype(np.float64), axis=1)
     rows = np.arange(len(base))
@@ -63,19 +42,30 @@ def _side_line(gray: np.ndarray, start: np.ndarray, end: np.ndarray, centre: np.
     before, at, after = rise[rows, steepest - 1], rise[rows, steepest], rise[rows, steepest + 1]
     bend = before - 2 * at + after
     shift = np.divide(before - after, 2 * bend, out=np.zeros_like(bend), where=np.abs(bend) > 1e-9)
-    edge = base + (across[steepest] + np.clip(shift, -1, 1) * STEP)[:, None] * normal[None]
-    kept = edge[at > 0]
-    if len(kept) < LEAST_POINTS:
-        return None
-    vx, vy, x0, y0 = cv2.fitLine(kept.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-    return np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)
+    edge = base + (across[steepest] + np.clip(shift, -1, 1) * STEP)[:, None] * normal
+    kept = [edge[(side == k) & (at > 0)] for k in range(4)]  # the steepest rise from dark to light, at each sample
+    if min(len(points) for points in kept) < LEAST_POINTS:
+        return quad.astype(np.float32)
+    moved = meeting_corners([line_through(points) for points in kept])
+    return (moved if moved is not None and np.abs(moved - quad).max() <= REACH else quad).astype(np.float32)
 
 
-def _meet(first: Line, second: Line) -> np.ndarray | None:
-    """Where two lines meet; None where they run alongside each other."""
-    (p, d), (q, e) = first, second
-    matrix = np.array([d, -e]).T
-    if abs(np.linalg.det(matrix)) < 1e-9:
-        return None
-    t = np.linalg.solve(matrix, q - p)
-    return p + t[0] * d
+def _along_sides(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Samples along the middle of each side of ``quad`` (about one a pixel, :data:`INSET` left out at either end):
+    their points, the side's outward normal at each (from the black square to the white margin), and their side's
+    index; None for a side of no length."""
+    centre = quad.mean(axis=0)
+    bases, normals, sides = [], [], []
+    for k in range(4):
+        start, end = quad[k], quad[(k + 1) % 4]
+        length = float(np.linalg.norm(end - start))
+        if length < 1e-6:
+            return None
+        along = np.linspace(INSET, 1 - INSET, max(LEAST_POINTS + 1, int(length * (1 - 2 * INSET))))
+        normal = np.array([start[1] - end[1], end[0] - start[0]]) / length
+        if np.dot(centre - (start + end) / 2, normal) > 0:
+            normal = -normal
+        bases.append(start[None] + along[:, None] * (end - start)[None])
+        normals.append(np.broadcast_to(normal, (len(along), 2)))
+        sides.append(np.full(len(along), k))
+    return np.concatenate(bases), np.concatenate(normals), np.concatenate(sides)

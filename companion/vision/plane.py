@@ -122,7 +122,7 @@ class TablePlane:
 
     def to_frame(self, points: np.ndarray) -> np.ndarray:
         """View pixels (N x 2) back in the frame."""
-        return _apply(self.back, np.asarray(points, np.float64).reshape(-1, 2)).astype(np.float32)
+        return _apply(self.back, points).astype(np.float32)
 
 
 def table_plane(markers: Mapping[int, np.ndarray], size: tuple[int, int]) -> TablePlane | None:

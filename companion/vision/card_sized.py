@@ -1,13 +1,15 @@
-"""A column no longer than the lone cards lying the same way is a lone card.
+"""A column no longer than the frame's lone cards is a lone card.
 
 Every covered card of a column shows a band beyond the top card (at least ``BAND[0]`` of its length), so a column
 of several is longer than a lone card of its deck. The band explanation cannot tell that by itself where a card's
 head repeats a little below its top edge (a lone card then reads as a top card and one band), and a card's length in
 the frame depends on its deck's shape and on how the camera foreshortens the way it lies. So the frame's own lone
-cards measure it: a column of several whose outline is not longer than those lying its way, by half a shortest band,
-is read as one card; and an outline read as one card by the look of its other end that is longer than them by as
-much holds several (:func:`too_long_for_one`). They also measure whether an outline named unsurely may be two cards
-side by side (:func:`room_for_two`). Pure: columns and outlines in, columns and answers out.
+cards measure it: those lying its way, or, where fewer do and the frame's printed markers give the table's plane
+(:func:`~companion.vision.plane.rectifying`), all of them, whichever way they lie, with every outline measured on the
+plane. A column of several whose outline is not longer than them, by half a shortest band, is read as one card; and an
+outline read as one card by the look of its other end that is longer than them by as much holds several
+(:func:`too_long_for_one`). They also measure whether an outline named unsurely may be two cards side by side
+(:func:`room_for_two`). Pure: columns and outlines in, columns and answers out.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import numpy as np
 
 from companion.vision.bands import BAND
 from companion.vision.columns import Column
+from companion.vision.plane import mapped
 
 LONGER = 1 + BAND[0] / 2
 """Least length of a column of several, as a share of the lone cards lying its way: half the shortest band beyond
@@ -47,37 +50,48 @@ def long_sides(outlines: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     return np.hypot(along[:, 0], along[:, 1]) / np.maximum(width, 1e-6), way
 
 
-def card_sized(columns: Sequence[Column]) -> list[Column]:
+def card_sized(columns: Sequence[Column], plane: np.ndarray | None = None) -> list[Column]:
     """``columns`` (every one of a frame), each of several that is not :data:`LONGER` than the median of at least
-    :data:`LEAST_LONE` lone cards lying its way read as one card: its whole outline."""
+    :data:`LEAST_LONE` lone cards lying its way, or, where fewer do, of all those, measured on the table's ``plane``
+    (3 x 3, from the frame's pixels; None where the markers do not tell it), is read as one card: its whole
+    outline."""
     read = list(columns)
     if all(column.count == 1 for column in columns):
         return read
-    lengths, measures = _lone_lengths(columns, set())
+    lengths, measures = _lone_lengths(columns, set(), plane)
     for k, column in enumerate(columns):
         if column.count > 1 and len(measures[k]) >= LEAST_LONE and lengths[k] < LONGER * median(measures[k]):
             read[k] = replace(column, count=1, top=column.outline.copy(), other=None)
     return read
 
 
-def too_long_for_one(columns: Sequence[Column], doubted: Collection[int]) -> set[int]:
+def too_long_for_one(columns: Sequence[Column], doubted: Collection[int], plane: np.ndarray | None = None) -> set[int]:
     """Of the ``doubted`` columns (read as one card, every one of a frame given), those at least :data:`LONGER` than
-    the median of at least :data:`LEAST_LONE` other lone cards lying their way (the doubted left out): a lone card is
-    no longer than the lone cards beside it, so such an outline holds several."""
+    the median of at least :data:`LEAST_LONE` other lone cards (the doubted left out), measured as :func:`card_sized`
+    measures on ``plane``: a lone card is no longer than the lone cards beside it, so such an outline holds several."""
     if not doubted:
         return set()
-    lengths, measures = _lone_lengths(columns, doubted)
+    lengths, measures = _lone_lengths(columns, doubted, plane)
     return {k for k in doubted if len(measures[k]) >= LEAST_LONE and lengths[k] >= LONGER * median(measures[k])}
 
 
-def _lone_lengths(columns: Sequence[Column], left_out: Collection[int]) -> tuple[np.ndarray, list[list[float]]]:
-    """Each column's length (:func:`long_sides`), and the lengths of the lone cards lying its way: the other columns
-    of one card, but those ``left_out``."""
+def _lone_lengths(columns: Sequence[Column], left_out: Collection[int],
+                  plane: np.ndarray | None) -> tuple[np.ndarray, list[list[float]]]:
+    """Each column's length (:func:`long_sides`) and the lengths of the lone cards that measure it (the other columns
+    of one card, but those ``left_out``): those lying its way in the frame, or, where fewer than :data:`LEAST_LONE`
+    do and the table's ``plane`` is given, all of them, each outline measured on the plane (a card has its deck's
+    shape there whichever way it lies, but for how far the markers' corners are off)."""
     lengths, ways = long_sides([column.outline for column in columns])
     lone = np.array([column.count == 1 and k not in left_out for k, column in enumerate(columns)])
+    others = lone[None, :] & ~np.eye(len(columns), dtype=bool)
     turn = np.abs(ways[:, None] - ways[None, :]) % 180.0
-    same_way = (np.minimum(turn, 180.0 - turn) <= SAME_WAY) & lone[None, :] & ~np.eye(len(columns), dtype=bool)
-    return lengths, [lengths[row].tolist() for row in same_way]
+    same_way = others & (np.minimum(turn, 180.0 - turn) <= SAME_WAY)
+    unmeasured = same_way.sum(axis=1) < LEAST_LONE
+    if plane is None or not unmeasured.any():
+        return lengths, [lengths[row].tolist() for row in same_way]
+    on_plane, _ = long_sides([mapped(plane, column.outline) for column in columns])
+    return np.where(unmeasured, on_plane, lengths), [(on_plane[every] if short else lengths[row]).tolist()
+                                                     for row, every, short in zip(same_way, others, unmeasured)]
 
 
 def room_for_two(outline: np.ndarray, lone: Sequence[np.ndarray]) -> bool:

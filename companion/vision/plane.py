@@ -46,15 +46,15 @@ def _homography(params: np.ndarray) -> np.ndarray:
     return affine @ np.array([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [l1, l2, 1.0]])
 
 
-def _apply(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
+def mapped(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
     """``points`` (N x 2) mapped by the 3 x 3 ``matrix``."""
     return cv2.perspectiveTransform(np.asarray(points, np.float64).reshape(-1, 1, 2), matrix).reshape(-1, 2)
 
 
 def _out_of_square(params: np.ndarray, markers: np.ndarray) -> np.ndarray:
     """Each marker's corners, mapped by ``params``, less the square nearest them, in shares of that square's side."""
-    mapped = _apply(_homography(params), markers.reshape(-1, 2)).reshape(-1, 4, 2)
-    points = mapped[:, :, 0] + 1j * mapped[:, :, 1]
+    square = mapped(_homography(params), markers.reshape(-1, 2)).reshape(-1, 4, 2)
+    points = square[:, :, 0] + 1j * square[:, :, 1]
     points = points - points.mean(axis=1, keepdims=True)
     fit = (points @ _SQUARE.conj()) / float(np.sum(np.abs(_SQUARE) ** 2))  # each marker's best similarity
     off = (points - fit[:, None] * _SQUARE) / np.maximum(np.abs(fit)[:, None], 1e-9)
@@ -70,7 +70,7 @@ def rectifying(markers: Mapping[int, np.ndarray], size: tuple[int, int]) -> np.n
     width, height = size
     scale = max(width, height) / 2
     normal = np.array([[1 / scale, 0, -width / 2 / scale], [0, 1 / scale, -height / 2 / scale], [0, 0, 1]])
-    corners = _apply(normal, np.concatenate([np.asarray(c, np.float64).reshape(4, 2) for c in markers.values()]))
+    corners = mapped(normal, np.concatenate([np.asarray(c, np.float64).reshape(4, 2) for c in markers.values()]))
     params, damping = np.zeros(4), 1e-3
     off = _out_of_square(params, corners)
     for _ in range(STEPS):
@@ -96,7 +96,7 @@ def slant(matrix: np.ndarray, box: tuple[float, float, float, float]) -> float:
     x0, y0, x1, y1 = box
     worst = 1.0
     for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1), ((x0 + x1) / 2, (y0 + y1) / 2)):
-        here = _apply(matrix, np.array([[x, y], [x + 1.0, y], [x, y + 1.0]]))
+        here = mapped(matrix, np.array([[x, y], [x + 1.0, y], [x, y + 1.0]]))
         stretches = np.linalg.svd(np.stack([here[1] - here[0], here[2] - here[0]], axis=1), compute_uv=False)
         worst = max(worst, float(stretches[0] / max(stretches[1], 1e-12)))
     return worst
@@ -122,7 +122,7 @@ class TablePlane:
 
     def to_frame(self, points: np.ndarray) -> np.ndarray:
         """View pixels (N x 2) back in the frame."""
-        return _apply(self.back, points).astype(np.float32)
+        return mapped(self.back, points).astype(np.float32)
 
 
 def table_plane(markers: Mapping[int, np.ndarray], size: tuple[int, int]) -> TablePlane | None:
@@ -135,7 +135,7 @@ def table_plane(markers: Mapping[int, np.ndarray], size: tuple[int, int]) -> Tab
     corners = [np.asarray(c, np.float64).reshape(4, 2) for c in markers.values()]
     if matrix is None or slant(matrix, (*np.min(corners, axis=(0, 1)), *np.max(corners, axis=(0, 1)))) < SLANT:
         return None
-    flat = [_apply(matrix, c) for c in corners]
+    flat = [mapped(matrix, c) for c in corners]
     zoom = max(_side(c) / max(_side(f), 1e-12) for c, f in zip(corners, flat))
     low, high = np.min([f.min(axis=0) for f in flat], axis=0), np.max([f.max(axis=0) for f in flat], axis=0)
     low, high = low - AROUND * (high - low), high + AROUND * (high - low)

@@ -5,8 +5,9 @@ edges -> contours -> rectangles of a card or a column of overlapping cards, and 
 of one that joins cards lying side by side), each run on along its length where its edges broke off
 (:func:`~companion.vision.lengthen.lengthened_all`), the band network
 (:class:`~companion.vision.columns.ColumnReader`: how many cards, which end is the top card; a column no longer
-than the frame's lone cards lying its way is one card, :func:`~companion.vision.card_sized.card_sized`, and one
-longer than them is not, whichever end looks more like a card, :func:`measured`),
+than the frame's lone cards lying its way is one card, or than all of them measured on the table's plane where fewer
+lie its way and the markers give the plane, :func:`~companion.vision.card_sized.card_sized`, and one longer than them
+is not, whichever end looks more like a card, :func:`measured`),
 :func:`rectify` (each top card warped upright to the classifier's input size) and
 :func:`classify` (one batch through :class:`~companion.vision.classifier.CardClassifier`; a top card not
 named at first is named again with its corners :func:`sharpened` by the corner refiner).
@@ -27,6 +28,7 @@ from companion.vision.card_sized import card_sized, room_for_two, too_long_for_o
 from companion.vision.classifier import UNKNOWN, CardClassifier, Gallery, Likely, Prediction, tempered
 from companion.vision.columns import Column, ColumnReader
 from companion.vision.keypoints import DETAIL_SIZE
+from companion.vision.plane import rectifying
 from companion.vision.rectify import warp_card
 from companion.vision.refine import CornerRefiner
 from companion.vision.sight import Sight, sight
@@ -165,7 +167,8 @@ class SceneReader:
         confidence at the deck's scale (:meth:`~companion.vision.classifier.CardClassifier.scale`): how often a name
         so sure is right. A column whose other end's reading of one card looked more like a card than its reading of
         several is read as several where the frame's lone cards measure it too long for one (:func:`measured`)."""
-        found = (sighted or sight(frame)).outlines
+        sighted = sighted or sight(frame)
+        found = sighted.outlines
         keys = [(id(gallery), *look(frame, outline)) for outline, _ in found]
         new = [k for k, key in enumerate(keys) if key not in self._known]
         read = dict(zip(new, self._hold(frame, [found[k][0] for k in new], gallery)))
@@ -185,9 +188,10 @@ class SceneReader:
             elif _named(held) and (found[k][1] or _both_named(held)):  # halves: taken only where both name a card
                 read[k] = (held, None)
         self._known = {key: read[k] if k in read else self._known[key] for k, key in enumerate(keys)}
-        pairs = measured([self._known[key] for key in keys])
+        plane = rectifying(sighted.markers, (frame.shape[1], frame.shape[0]))  # None: too few markers to tell
+        pairs = measured([self._known[key] for key in keys], plane)
         power = self.classifier.scale(gallery) / self.classifier.manifest.scale  # named at the deck's temperature
-        seen = list(zip(card_sized([column for column, _ in pairs]), [tempered(p, power) for _, p in pairs]))
+        seen = list(zip(card_sized([column for column, _ in pairs], plane), [tempered(p, power) for _, p in pairs]))
         cards = tuple(SeenCard(c.top, p.label, p.confidence, p.likely) for c, p in seen)
         stacks = tuple(Stack(card.label, c.count, c.outline, card) for (c, _), card in zip(seen, cards)
                        if card.label != UNKNOWN)
@@ -244,14 +248,15 @@ def by_look(read: tuple[Column, Prediction], other: tuple[Column, Prediction]) -
     return other if wins else read
 
 
-def measured(looked: Sequence[Looked]) -> list[Pair]:
+def measured(looked: Sequence[Looked], plane: np.ndarray | None = None) -> list[Pair]:
     """Every column of a frame, from what each outline holds (its look's choice), with its top card named; but an
     outline the look read as one card, setting aside its reading of several, is read as several where the frame's
-    other lone cards measure it too long for one card (:func:`~companion.vision.card_sized.too_long_for_one`)."""
+    other lone cards measure it too long for one card (:func:`~companion.vision.card_sized.too_long_for_one`, on the
+    table's ``plane`` where given)."""
     pairs = [pair for held, _ in looked for pair in held]
     starts = np.cumsum([0, *(len(held) for held, _ in looked)])
     aside = {int(start): pair for start, (_, pair) in zip(starts, looked) if pair is not None}
-    too_long = too_long_for_one([column for column, _ in pairs], aside.keys())
+    too_long = too_long_for_one([column for column, _ in pairs], aside.keys(), plane)
     return [aside[k] if k in too_long else pair for k, pair in enumerate(pairs)]
 
 

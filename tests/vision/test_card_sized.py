@@ -1,8 +1,9 @@
-"""A column no longer than the frame's lone cards lying its way is one card (geometry only, no model)."""
+"""A column no longer than the frame's lone cards (lying its way, or any way on the table's plane) is one card."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -10,7 +11,9 @@ import pytest
 from companion.vision.card_sized import LONGER, card_sized, long_sides, room_for_two, too_long_for_one
 from companion.vision.columns import Column
 from companion.vision.scene import SceneReader
+from companion.vision.sight import Sight, sight
 from models import fields
+from models.game_table import draw_table
 from models.render import house_design, render_face
 from models.tabletop import wooden_table
 
@@ -72,6 +75,60 @@ def test_lone_cards_lying_another_way_do_not_measure_a_column():
     assert card_sized([*across, laid])[-1] is laid  # and none lying its way: nothing measures it
     turned = column(220, 300, CARD, 2, 3.0)  # 3 degrees from 178 across the turn of the half circle
     assert card_sized([*across, turned])[-1].count == 1
+
+
+def test_on_the_table_s_plane_lone_cards_lying_any_way_measure_a_column():
+    across = [column(100, 300, CARD, 1, 0.0), column(100, 360, CARD * 1.02, 1, 178.0)]
+    misread = column(220, 100, CARD * 1.01, 2)
+    assert card_sized([*across, misread])[-1] is misread  # in the frame only cards lying its way measure it
+    assert card_sized([*across, misread], np.eye(3))[-1].count == 1
+    assert too_long_for_one([*across, column(220, 100, CARD * 1.13, 1)], {2}, np.eye(3)) == {2}
+
+
+def test_lone_cards_lying_its_way_in_the_frame_measure_a_column_before_the_plane_does():
+    # the plane is only as true as the markers' corners: those lying across look 10 % longer on this one
+    along = [column(100, 100, CARD, 1), column(160, 100, CARD, 1)]
+    across = [column(100, 300, CARD * 1.1, 1, 0.0), column(100, 360, CARD * 1.1, 1, 0.0)]
+    laid = column(220, 100, CARD * 1.08, 2)
+    assert card_sized([*along, *across, laid], np.eye(3))[-1] is laid
+    assert card_sized([*along[:1], *across, laid], np.eye(3))[-1].count == 1  # one lying its way: all measure it
+
+
+def test_on_the_table_s_plane_a_column_is_measured_as_it_lies_there():
+    # the camera shows the table 0.8 times as deep as it is: cards lying along the frame's height look shorter
+    def seen(on_table: Column) -> Column:
+        return Column(on_table.outline * np.float32([1, 0.8]), on_table.count, on_table.top * np.float32([1, 0.8]))
+
+    plane = np.diag([1.0, 1 / 0.8, 1.0])
+    across = [seen(column(100, 300, CARD, 1, 0.0)), seen(column(100, 360, CARD, 1, 0.0))]
+    laid = seen(column(220, 100, CARD * 1.13, 2))  # two cards, the shortest band
+    assert card_sized([*across, laid], plane)[-1] is laid
+    assert card_sized([*across, laid], np.eye(3))[-1].count == 1  # measured in the frame as if square, it was cut
+    assert card_sized([*across, seen(column(300, 100, CARD, 2))], plane)[-1].count == 1  # one card misread
+
+
+def test_the_scene_measures_a_misread_card_by_lone_cards_lying_across_it_where_markers_give_the_plane(classifier,
+                                                                                                       monkeypatch):
+    faces = {bean: render_face(house_design(bean)) for bean in ("blue", "chili", "soy", "red", "green")}
+    frame = draw_table({0: [("blue", 1), ("chili", 1)], 1: [("soy", 1), ("red", 2)]}, ["green"], faces, 5)
+    soy = next(s for s in SceneReader(classifier).read(frame).stacks if s.bean == "soy")
+    assert soy.count == 1
+    reader = SceneReader(classifier)
+    counted = reader.columns.read
+
+    def twice(frame: np.ndarray, outlines: list[np.ndarray]) -> list[Column | None]:  # the soy card read as two
+        read = counted(frame, outlines)
+        return [replace(c, count=2) if c is not None and np.allclose(c.outline.mean(axis=0), soy.corners.mean(axis=0),
+                                                                      atol=5) else c for c in read]
+
+    monkeypatch.setattr(reader.columns, "read", twice)
+    sighted = sight(frame)
+    assert len(sighted.markers) == 3  # the fields of two seats and the face-up area
+    counts = {s.bean: s.count for s in reader.read(frame, sighted=sighted).stacks}
+    assert counts == {"blue": 1, "chili": 1, "soy": 1, "red": 2, "green": 1}  # it lies across the others
+    blind = SceneReader(classifier)
+    monkeypatch.setattr(blind.columns, "read", twice)
+    assert {s.bean: s.count for s in blind.read(frame, sighted=Sight({}, sighted.outlines)).stacks}["soy"] == 2
 
 
 def test_one_lone_card_does_not_measure_a_column():

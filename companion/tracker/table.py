@@ -82,6 +82,8 @@ GUESS_MARGIN = 2
 """Where explanations bring other beans onto the table, how many more of the camera's guesses the one it proposes must
 bear out than each other one (:func:`by_rules`): one guess read wrong never decides the bean."""
 T = TypeVar("T")
+Fields = frozenset[tuple[int, str, int]]
+"""Fields of a view named: (seat, bean, count) each."""
 
 
 class Steadiness:
@@ -311,6 +313,11 @@ class Observation:
     def offers(self) -> Iterator[tuple[dict[str, Any], tuple[dict[str, Any], ...]]]:
         """Each event with its alternatives (none where the observation names none)."""
         return zip(self.events, self.alternatives or ((),) * len(self.events))
+
+
+def named_fields(view: TableView) -> Fields:
+    """The fields of ``view`` whose bean it names: (seat, bean, count) each."""
+    return frozenset((seat, bean, count) for seat, columns in view.fields for bean, count in columns if bean)
 
 
 def by_rules(found: Sequence[tuple[GameState, Sequence[Move]]], seen: TableView, before: GameState) -> bool:
@@ -621,6 +628,9 @@ class TableTracker:
         """The still period (:attr:`Steadiness.period`) in which the table last settled on a view that moves explained
         or that agreed with the game: no hand has been over the table since, so a later view of it that no move
         explains is a misreading (a field of two counted one in 3 of 4 frames, a chili named a red), not news."""
+        self.claimed: Fields = frozenset()
+        """The fields (seat, bean, count) that the camera's proposals brought onto the table, still read so, and not in
+        the game (:meth:`_turned_down`)."""
 
     def observe(self, view: TableView, moving: bool, state: GameState,
                 waiting: Sequence[dict[str, Any]] = (), changed: frozenset[Part] | None = None
@@ -672,9 +682,23 @@ class TableTracker:
         if events and waiting:
             events = also_made(events, state, settled, waiting, after)
         self.agrees = not events
+        turned_down = self._turned_down(settled, state, camera)
         if not events:
             return Observation((), False, sure_of_waiting=True) if sure_of(waiting, state, settled, grew) else None
         alone = not waiting or (before_waiting(state, events, waiting) and apart(events, waiting))
-        sure = grounded(found, settled, camera, (after, moves), events, grew) and not read_otherwise
+        sure = grounded(found, settled, camera, (after, moves), events, grew) and not read_otherwise and not turned_down
         return Observation(tuple(events), sure and alone, note, sure_after_waiting=sure and not alone,
                            alternatives=tuple(otherwise[id(event)] for event in events))
+
+    def _turned_down(self, settled: TableView, state: GameState, camera: GameState) -> bool:
+        """Whether ``settled`` reads a field as the camera's proposals brought it onto the table, where the group
+        turned them down (dismissed or corrected them, or undid them): it is in neither the game ``state`` nor the
+        game with the proposals waiting made (``camera``). A lone pale card misread as two cards every frame would
+        otherwise be proposed, sure, with each change of its seat, and auto-accept would push it each time. The
+        fields claimed are kept while they are read so and the game has not taken them."""
+        seats = tuple(seat for seat, _ in settled.fields)
+        read, taken, waiting = (named_fields(view) for view in (settled, game_view(state, seats),
+                                                                  game_view(camera, seats)))
+        turned_down = bool(self.claimed & (read - waiting))
+        self.claimed = (self.claimed & (read - taken)) | (read - waiting)
+        return turned_down

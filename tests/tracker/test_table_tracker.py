@@ -1385,3 +1385,31 @@ def test_a_received_bean_planted_into_an_empty_field_is_sure_exactly_where_it_ho
     assert observation is not None and observation.events[0]["source"] == "received"
     share = odds.get(first, 0) / sum(odds.get(bean, LIKELY_LEAST) for bean in set(beans))
     assert observation.sure == (first in beans and share >= SURE)
+
+
+def test_a_field_the_group_turned_down_is_proposed_again_only_for_a_tap():
+    """Ann's lone red card is misread as two in every frame: the camera proposes a second red, sure, and the group
+    dismisses it. When she then turns over two beans, the camera, still reading two reds, proposes the plant again
+    with the turn-over, but for a tap: auto-accept would push it each time. A camera that had never proposed it is
+    sure, and so is this one where the group took the second red after all."""
+    red = {"type": "plant", "player": ANN, "bean": "red", "source": "hand", "field": 0}
+    turn_over = {"type": "turn-over", "player": ANN, "beans": ["chili", "soy"]}
+    turned = seen(ann=(("red", 2),), face_up=("chili", "soy"))
+
+    def misread_then_turned(taken: bool) -> Observation | None:
+        state, tracker = play(table(), red), TableTracker()
+        settle(tracker, state, seen(ann=(("red", 1),)), 4)
+        hand_passes(tracker, state)
+        misread = settle(tracker, state, seen(ann=(("red", 2),)))
+        assert misread is not None and misread.sure and misread.events == (red,)
+        if taken:
+            play(state, red)
+        hand_passes(tracker, state)  # dismissed on the tablet, or taken
+        return settle(tracker, state, turned)
+
+    again = misread_then_turned(taken=False)
+    assert again is not None and again.events == (red, turn_over) and not again.sure
+    fresh = settle(TableTracker(), play(table(), red), turned)
+    assert fresh is not None and fresh.events == (red, turn_over) and fresh.sure
+    taken = misread_then_turned(taken=True)
+    assert taken is not None and taken.events == (turn_over,) and taken.sure

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
 from flask import Flask
 
-from companion.vision.scene import Scene
+from companion.vision.scene import Scene, SeenCard, Stack
 from companion.vision.sources import SyntheticTable
 from support.camera_scenes import table
 from support.web_client import Editor
@@ -241,3 +242,26 @@ def test_a_proposal_offers_the_alternatives_the_rules_allow_now_and_one_is_confi
         refused = editor.post(f"/api/games/{game_id}/proposals", {"event": plant, **bad})
         assert refused.status_code == 400 and "alternatives" in refused.get_json()["error"]
     assert editor.get(f"/api/games/{game_id}").get_json()["proposals"] == []  # a refused request holds nothing
+
+
+def test_with_auto_accept_a_plant_the_group_undid_waits_for_a_tap_when_the_camera_shows_it_again(app, editor):
+    """The camera reads Ann's one blue as two in every frame and enters a second blue by itself; the group undoes it.
+    When Ann turns over two beans, the camera, still reading two blues, proposes the plant again with the turn-over,
+    but both wait for a tap: it is not entered again to be undone again."""
+    game_id = editor.start()["game_id"]
+    referee = app.extensions["hardware"].referee
+    referee.auto = True
+    still(app, table())
+    for view in (table((0, "blue", 1)), table((0, "blue", 2))):
+        referee.frame(table(), True)
+        still(app, view)
+    assert editor.get(f"/api/games/{game_id}").get_json()["events"] == 2
+    assert editor.post(f"/api/games/{game_id}/undo", {"count": 1}).get_json()["events"] == 1
+    corners = np.zeros((4, 2), np.float32)
+    face_up = tuple(Stack(bean, 1, corners, SeenCard(corners, bean, 0.99), "face-up") for bean in ("chili", "soy"))
+    turned = table((0, "blue", 2))
+    referee.frame(turned, True)
+    still(app, replace(turned, stacks=turned.stacks + face_up))
+    game = editor.get(f"/api/games/{game_id}").get_json()
+    assert game["events"] == 1
+    assert [p["event"]["type"] for p in game["proposals"]] == ["plant", "turn-over"]

@@ -103,9 +103,12 @@ def smaller_than_asked(frame: np.ndarray) -> str | None:
 
 
 SETTLE_FRAMES = 30
-"""Frames a webcam's automatic exposure gets to settle before it is locked."""
+"""Frames a webcam's automatic exposure, white balance and focus get to settle before they are locked."""
 MANUAL_EXPOSURE = (0.25, 1.0)
 """``CAP_PROP_AUTO_EXPOSURE`` values meaning "manual" (DirectShow and the V4L2 legacy scale, then V4L2's own)."""
+KEPT_AS_SETTLED = (("white balance", cv2.CAP_PROP_AUTO_WB), ("focus", cv2.CAP_PROP_AUTOFOCUS))
+"""What else a webcam decides by itself, and the switch (0: off) that makes it keep what it settled on: its setting is
+not set again, since what a driver reads back while the camera decides may be its last manual value."""
 
 
 def lock_exposure(capture: cv2.VideoCapture) -> bool:
@@ -118,10 +121,19 @@ def lock_exposure(capture: cv2.VideoCapture) -> bool:
     return False
 
 
+def lock_settings(capture: cv2.VideoCapture) -> tuple[str, ...]:
+    """Keep the exposure (:func:`lock_exposure`), the white balance and the focus the camera settled on, so that a
+    hand or a heap of cards of one colour passing under it changes neither the picture's colours (the beans' names)
+    nor its sharpness (the still frames after a hand are the ones read, while a camera would focus again); those the
+    camera allowed, by name."""
+    locked = ("exposure",) if lock_exposure(capture) else ()
+    return locked + tuple(name for name, switch in KEPT_AS_SETTLED if capture.set(switch, 0.0))
+
+
 class OpenCVCamera:
     """A webcam by index, or a video stream or file by URL or path; a file plays in a loop when ``loop``. A
-    webcam is asked for :data:`FRAME_SIZE` frames (:func:`ask_for_size`), and its exposure is locked once it has
-    settled (:func:`lock_exposure`), where the camera allows it."""
+    webcam is asked for :data:`FRAME_SIZE` frames (:func:`ask_for_size`), and its exposure, white balance and focus are
+    locked once they have settled (:func:`lock_settings`), where the camera allows it."""
 
     def __init__(self, spec: str, loop: bool = True) -> None:
         self.spec = spec
@@ -131,8 +143,8 @@ class OpenCVCamera:
         self.house_cards = False
         self._capture: cv2.VideoCapture | None = None
         self._frames = 0
-        self.exposure_locked: bool | None = None
-        """Whether the webcam's exposure was locked after it settled (None: not yet tried, or not a webcam)."""
+        self.locked: tuple[str, ...] | None = None
+        """What of the webcam's own settings was locked after it settled (None: not yet tried, or not a webcam)."""
 
     def open(self) -> None:
         capture = cv2.VideoCapture(int(self.spec) if self.spec.isdecimal() else self.spec)
@@ -141,7 +153,7 @@ class OpenCVCamera:
             raise CameraOffline(f"cannot open {self.name} (unplugged or in use?)")
         if self.spec.isdecimal():
             ask_for_size(capture)
-        self._capture, self._frames, self.exposure_locked = capture, 0, None
+        self._capture, self._frames, self.locked = capture, 0, None
 
     def read(self) -> np.ndarray:
         if self._capture is None:
@@ -154,7 +166,7 @@ class OpenCVCamera:
             raise CameraOffline(f"no picture from {self.name} (unplugged?)")
         self._frames += 1
         if self._frames == SETTLE_FRAMES and self.spec.isdecimal():
-            self.exposure_locked = lock_exposure(self._capture)
+            self.locked = lock_settings(self._capture)
         return _fit_width(frame)
 
     def close(self) -> None:

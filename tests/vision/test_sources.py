@@ -1,5 +1,5 @@
-"""Camera sources: a webcam is asked for the frame size the referee is measured at, and its exposure is locked once it
-has settled, where the camera allows it; a wider picture is read at that width."""
+"""Camera sources: a webcam is asked for the frame size the referee is measured at, and its exposure, white balance and
+focus are locked once they have settled, where the camera allows it; a wider picture is read at that width."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from companion.vision import sources
-from companion.vision.sources import FRAME_SIZE, SETTLE_FRAMES, OpenCVCamera, lock_exposure, smaller_than_asked
+from companion.vision.sources import FRAME_SIZE, SETTLE_FRAMES, OpenCVCamera, lock_settings, smaller_than_asked
 from models.tabletop import wooden_table
 
 
@@ -19,7 +19,8 @@ class FakeWebcam:
 
     def __init__(self, settable: set[int]) -> None:
         self.settable = settable
-        self.props: dict[int, float] = {cv2.CAP_PROP_AUTO_EXPOSURE: 0.75, cv2.CAP_PROP_EXPOSURE: -6.0}
+        self.props: dict[int, float] = {cv2.CAP_PROP_AUTO_EXPOSURE: 0.75, cv2.CAP_PROP_EXPOSURE: -6.0,
+                                        cv2.CAP_PROP_AUTO_WB: 1.0, cv2.CAP_PROP_AUTOFOCUS: 1.0}
         self.sets: list[tuple[int, float]] = []
 
     def isOpened(self) -> bool:  # noqa: N802 - OpenCV's name
@@ -41,34 +42,41 @@ class FakeWebcam:
         pass
 
 
-def test_a_webcam_keeps_the_exposure_it_settled_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    device = FakeWebcam({cv2.CAP_PROP_AUTO_EXPOSURE, cv2.CAP_PROP_EXPOSURE})
+EVERYTHING = {cv2.CAP_PROP_AUTO_EXPOSURE, cv2.CAP_PROP_EXPOSURE, cv2.CAP_PROP_AUTO_WB, cv2.CAP_PROP_AUTOFOCUS}
+
+
+def test_a_webcam_keeps_the_exposure_white_balance_and_focus_it_settled_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    device = FakeWebcam(EVERYTHING)
     monkeypatch.setattr(sources.cv2, "VideoCapture", lambda spec: device)
     camera = OpenCVCamera("0")
     camera.open()
     asked = list(device.sets)
     for _ in range(SETTLE_FRAMES - 1):
         camera.read()
-    assert camera.exposure_locked is None and device.sets == asked  # automatic while it settles
+    assert camera.locked is None and device.sets == asked  # automatic while it settles
     camera.read()
-    assert camera.exposure_locked is True
-    assert device.props == {cv2.CAP_PROP_AUTO_EXPOSURE: 0.25, cv2.CAP_PROP_EXPOSURE: -6.0}
+    assert camera.locked == ("exposure", "white balance", "focus")
+    assert device.props == {cv2.CAP_PROP_AUTO_EXPOSURE: 0.25, cv2.CAP_PROP_EXPOSURE: -6.0, cv2.CAP_PROP_AUTO_WB: 0.0,
+                            cv2.CAP_PROP_AUTOFOCUS: 0.0}
+    assert not {prop for prop, _ in device.sets} & {cv2.CAP_PROP_WB_TEMPERATURE, cv2.CAP_PROP_FOCUS}  # kept, not set
 
 
-def test_a_camera_that_keeps_its_own_exposure_is_left_alone() -> None:
+def test_a_camera_is_locked_only_in_what_it_allows() -> None:
     device = FakeWebcam(set())
-    assert lock_exposure(device) is False  # type: ignore[arg-type]
+    assert lock_settings(device) == ()  # type: ignore[arg-type]
     assert device.props[cv2.CAP_PROP_AUTO_EXPOSURE] == 0.75
+    fixed_focus = FakeWebcam(EVERYTHING - {cv2.CAP_PROP_AUTOFOCUS})
+    assert lock_settings(fixed_focus) == ("exposure", "white balance")  # type: ignore[arg-type]
 
 
 def test_a_video_file_is_not_a_webcam(monkeypatch: pytest.MonkeyPatch) -> None:
-    device = FakeWebcam({cv2.CAP_PROP_AUTO_EXPOSURE, cv2.CAP_PROP_EXPOSURE})
+    device = FakeWebcam(EVERYTHING)
     monkeypatch.setattr(sources.cv2, "VideoCapture", lambda spec: device)
     video = OpenCVCamera("table.mp4")
     video.open()
     for _ in range(SETTLE_FRAMES + 1):
         video.read()
-    assert video.exposure_locked is None and device.sets == []
+    assert video.locked is None and device.sets == []
 
 
 def test_a_webcam_is_asked_for_the_size_the_referee_is_measured_at(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -32,6 +32,9 @@ MOST_PIXELS = 2.0
 """Most pixels of the view, as a share of the frame's."""
 AROUND = 0.15
 """How much of the table beyond the markers the view shows, as a share of their bounding box's size, each way."""
+MOVED = 4.0
+"""How far (frame pixels, the median over the markers) the markers move before the camera is taken to have moved, and
+the table's plane is found again: a small far marker's corners are found up to 3 pixels apart from frame to frame."""
 
 
 _SQUARE = np.array([-1 - 1j, 1 - 1j, 1 + 1j, -1 + 1j]) / 2
@@ -148,3 +151,10 @@ def table_plane(markers: Mapping[int, np.ndarray], size: tuple[int, int]) -> Tab
 def _side(corners: np.ndarray) -> float:
     """A quadrilateral's mean side."""
     return float(np.mean(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1)))
+
+
+def moved(before: Mapping[int, np.ndarray], now: Mapping[int, np.ndarray]) -> bool:
+    """Whether the markers seen both ``before`` and ``now`` moved by more than :data:`MOVED` pixels (the median of
+    their corners' furthest moves)."""
+    moves = [float(np.abs(now[i] - corners).max()) for i, corners in before.items() if i in now]
+    return bool(moves) and float(np.median(moves)) > MOVED

@@ -28,7 +28,7 @@ from companion.vision.card_sized import card_sized, room_for_two, too_long_for_o
 from companion.vision.classifier import UNKNOWN, CardClassifier, Gallery, Likely, Prediction, tempered
 from companion.vision.columns import Column, ColumnReader
 from companion.vision.keypoints import DETAIL_SIZE
-from companion.vision.plane import rectifying
+from companion.vision.plane import moved, rectifying
 from companion.vision.rectify import warp_card
 from companion.vision.refine import CornerRefiner
 from companion.vision.sight import Sight, sight
@@ -154,6 +154,8 @@ class SceneReader:
         self.columns = columns or ColumnReader(self.classifier.manifest)
         self.refiner = refiner or CornerRefiner(self.classifier.manifest.refiner)
         self._known: dict[tuple, Looked] = {}
+        self._plane: tuple[tuple[int, int], dict[int, np.ndarray], np.ndarray | None] = ((0, 0), {}, None)
+        """The frame size and markers the table's plane was last found by, and that plane (:meth:`table_plane`)."""
 
     def read(self, frame: np.ndarray, gallery: Gallery | None = None, sighted: Sight | None = None) -> Scene:
         """The columns of ``frame``, largest first, their top cards named against ``gallery`` or the shipped
@@ -188,7 +190,7 @@ class SceneReader:
             elif _named(held) and (found[k][1] or _both_named(held)):  # halves: taken only where both name a card
                 read[k] = (held, None)
         self._known = {key: read[k] if k in read else self._known[key] for k, key in enumerate(keys)}
-        plane = rectifying(sighted.markers, (frame.shape[1], frame.shape[0]))  # None: too few markers to tell
+        plane = self.table_plane(sighted.markers, (frame.shape[1], frame.shape[0]))
         pairs = measured([self._known[key] for key in keys], plane)
         power = self.classifier.scale(gallery) / self.classifier.manifest.scale  # named at the deck's temperature
         seen = list(zip(card_sized([column for column, _ in pairs], plane), [tempered(p, power) for _, p in pairs]))
@@ -196,6 +198,16 @@ class SceneReader:
         stacks = tuple(Stack(card.label, c.count, c.outline, card) for (c, _), card in zip(seen, cards)
                        if card.label != UNKNOWN)
         return Scene(cards, stacks)
+
+    def table_plane(self, markers: Mapping[int, np.ndarray], size: tuple[int, int]) -> np.ndarray | None:
+        """The map of a ``size`` frame onto the table's plane by its ``markers``
+        (:func:`~companion.vision.plane.rectifying`; None with too few of them), found again only where they are other
+        markers or moved (:func:`~companion.vision.plane.moved`): a still camera's frames keep it."""
+        was_size, was, plane = self._plane
+        if size != was_size or markers.keys() != was.keys() or moved(was, markers):
+            plane = rectifying(markers, size)
+            self._plane = (size, dict(markers), plane)
+        return plane
 
     def _hold(self, frame: np.ndarray, outlines: list[np.ndarray], gallery: Gallery | None) -> list[Looked]:
         """What each outline holds: its column with its top card named, or nothing (no column found, or a plain

@@ -30,16 +30,13 @@ from companion.vision.boxes import Box, bounds, meet
 from companion.vision.changes import changed_boxes, small
 from companion.vision.classifier import Gallery
 from companion.vision.motion import moving, thumbnail
-from companion.vision.plane import TablePlane, table_plane
+from companion.vision.plane import TablePlane, moved, table_plane
 from companion.vision.scene import Scene, SceneReader, SeenCard, read_table
 from companion.vision.sight import Sight, sight, sight_since
 from companion.vision.zones import TableZones
 
 REREAD = 4
 """Apart from the first still frames after a move, one frame in this many is read."""
-MOVED = 4.0
-"""How far (frame pixels, the median over the markers) the markers move before the camera is taken to have moved, and
-the table's plane is found again: a small far marker's corners are found up to 3 pixels apart from frame to frame."""
 FIRST_READS = 2
 """The first still frames after a move that are all read: the referee's votes get two readings of a change at once
 (a count one frame misreads is outvoted within ``REREAD`` frames more, not two times ``REREAD``)."""
@@ -113,7 +110,7 @@ class TableReader:
         if reading.fresh and not reading.moving:
             markers = self._found_in_frame()
             more = self._plane is None and bool(markers.keys() - self._checked.keys())  # enough to tell, now?
-            if more or _moved(self._checked, markers):  # or the camera moved
+            if more or moved(self._checked, markers):  # or the camera moved
                 self._checked = markers
                 plane = table_plane(markers, _size(frame))
                 if plane is not None or self._plane is not None:
@@ -168,13 +165,6 @@ def in_frame(reading: Reading, plane: TablePlane) -> Reading:
 
 def _size(frame: np.ndarray) -> tuple[int, int]:
     return frame.shape[1], frame.shape[0]
-
-
-def _moved(before: dict[int, np.ndarray], now: dict[int, np.ndarray]) -> bool:
-    """Whether the markers seen both ``before`` and ``now`` moved by more than :data:`MOVED` pixels (the median of
-    their corners' furthest moves)."""
-    moves = [float(np.abs(now[i] - corners).max()) for i, corners in before.items() if i in now]
-    return bool(moves) and float(np.median(moves)) > MOVED
 
 
 def touched(scene: Scene, zones: TableZones, changed: list[Box]) -> frozenset[str]:

@@ -179,3 +179,14 @@ def test_an_outline_may_be_two_cards_only_where_it_is_half_again_as_large_as_the
     assert not room_for_two(card * 1.1, lone)  # a card as large as those beside it
     assert room_for_two(np.float32([[0, 0], [100, 0], [100, 140], [0, 140]]), lone)  # two cards side by side
     assert room_for_two(card, lone[:1])  # one lone card measures nothing
+
+
+def test_the_table_s_plane_is_found_again_only_where_the_markers_moved(classifier):
+    reader = SceneReader(classifier)
+    square = np.float32([[0, 0], [40, 0], [40, 40], [0, 40]])
+    markers = {10: square + 100, 11: square + [900, 120], 20: square + [500, 600]}
+    plane = reader.table_plane(markers, (1280, 720))
+    assert plane is not None
+    assert reader.table_plane({i: c + 1.5 for i, c in markers.items()}, (1280, 720)) is plane  # the same camera
+    assert reader.table_plane({i: c + 10 for i, c in markers.items()}, (1280, 720)) is not plane  # it moved
+    assert reader.table_plane({10: markers[10], 11: markers[11]}, (1280, 720)) is None  # too few to tell

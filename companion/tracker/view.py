@@ -229,11 +229,16 @@ def face_up_as(seen: TableView, game: tuple[str, ...]) -> TableView:
 def seat_columns(scene: Scene, sure: float, beans: Collection[str] | None = None
                  ) -> dict[int, list[tuple[Reading, Stack]]]:
     """Each seat's field columns in a scene placed in its zones: what the camera took each top card for, as the game's
-    deck ``beans`` allows (:func:`as_dealt`), with its stack."""
+    deck ``beans`` allows (:func:`as_dealt`), with its stack; a column whose top card names nothing
+    (:attr:`~companion.vision.scene.Scene.unnamed`) is a field of a bean the camera does not know (a far card at a
+    slant, too small to name), not an empty place."""
     by_seat: dict[int, list[tuple[Reading, Stack]]] = {}
     for stack in scene.stacks:
         if stack.zone and isinstance(seat := part_of(stack.zone), int):
             by_seat.setdefault(seat, []).append((as_dealt(stack, sure, beans), stack))
+    for stack in scene.unnamed:
+        if stack.zone and isinstance(seat := part_of(stack.zone), int):
+            by_seat.setdefault(seat, []).append((Reading(stack.bean, False, ()), stack))
     return by_seat
 
 

@@ -129,16 +129,23 @@ class Scene:
     cards: tuple[SeenCard, ...]
     stacks: tuple[Stack, ...]
     zones: tuple[str, ...] = ()
+    unnamed: tuple[Stack, ...] = ()
+    """The columns whose top card names nothing (a card too small or blurred to name, far off at a slant, or something
+    card-shaped that is no card), bean ``unknown``: left out of the stacks, and told to the referee as fields of a
+    bean it does not know (:func:`~companion.tracker.view.seat_columns`)."""
 
 
 def placed(scene: Scene, zones: TableZones) -> Scene:
-    """``scene`` with each stack given the zone (of ``zones``, as they lie in this frame) holding its middle."""
-    stacks = []
-    for stack in scene.stacks:
+    """``scene`` with each stack (named or not) given the zone (of ``zones``, as they lie in this frame) holding its
+    middle."""
+
+    def place(stack: Stack) -> Stack:
         x, y = stack.corners.mean(axis=0)
         zone = zones.zone_at((float(x), float(y)))
-        stacks.append(replace(stack, zone=zone.name if zone else None))
-    return replace(scene, stacks=tuple(stacks), zones=tuple(zone.name for zone in zones.zones))
+        return replace(stack, zone=zone.name if zone else None)
+
+    return replace(scene, stacks=tuple(map(place, scene.stacks)), unnamed=tuple(map(place, scene.unnamed)),
+                   zones=tuple(zone.name for zone in zones.zones))
 
 
 class SceneReader:
@@ -159,7 +166,8 @@ class SceneReader:
 
     def read(self, frame: np.ndarray, gallery: Gallery | None = None, sighted: Sight | None = None) -> Scene:
         """The columns of ``frame``, largest first, their top cards named against ``gallery`` or the shipped
-        labels; a column whose top card is not recognised is left out of the stacks. The outlines are ``sighted``'s
+        labels; a column whose top card is not recognised is left out of the stacks, and kept apart
+        (:attr:`Scene.unnamed`). The outlines are ``sighted``'s
         (:func:`~companion.vision.sight.sight` of the frame by default: printed markers cut out). An outline whose
         card is not recognised, and that holds card-shaped pieces (cards side by side that the light joined), is read
         as those pieces; one that holds none, as its two halves where both name a card
@@ -195,9 +203,9 @@ class SceneReader:
         power = self.classifier.scale(gallery) / self.classifier.manifest.scale  # named at the deck's temperature
         seen = list(zip(card_sized([column for column, _ in pairs], plane), [tempered(p, power) for _, p in pairs]))
         cards = tuple(SeenCard(c.top, p.label, p.confidence, p.likely) for c, p in seen)
-        stacks = tuple(Stack(card.label, c.count, c.outline, card) for (c, _), card in zip(seen, cards)
-                       if card.label != UNKNOWN)
-        return Scene(cards, stacks)
+        stacks = [Stack(card.label, c.count, c.outline, card) for (c, _), card in zip(seen, cards)]
+        return Scene(cards, tuple(s for s in stacks if s.bean != UNKNOWN),
+                     unnamed=tuple(s for s in stacks if s.bean == UNKNOWN))
 
     def table_plane(self, markers: Mapping[int, np.ndarray], size: tuple[int, int]) -> np.ndarray | None:
         """The map of a ``size`` frame onto the table's plane by its ``markers``

@@ -31,7 +31,7 @@ from companion.vision.changes import changed_boxes, small
 from companion.vision.classifier import Gallery
 from companion.vision.motion import moving, thumbnail
 from companion.vision.plane import TablePlane, moved, table_plane
-from companion.vision.scene import Scene, SceneReader, SeenCard, read_table
+from companion.vision.scene import Scene, SceneReader, SeenCard, Stack, read_table
 from companion.vision.sight import Sight, sight, sight_since
 from companion.vision.zones import TableZones
 
@@ -157,9 +157,13 @@ def in_frame(reading: Reading, plane: TablePlane) -> Reading:
     def card(seen: SeenCard) -> SeenCard:
         return replace(seen, corners=plane.to_frame(seen.corners))
 
+    def stack(seen: Stack) -> Stack:
+        return replace(seen, corners=plane.to_frame(seen.corners), top=card(seen.top))
+
     scene = reading.scene
-    stacks = tuple(replace(stack, corners=plane.to_frame(stack.corners), top=card(stack.top)) for stack in scene.stacks)
-    return replace(reading, scene=replace(scene, cards=tuple(card(c) for c in scene.cards), stacks=stacks),
+    return replace(reading, scene=replace(scene, cards=tuple(card(c) for c in scene.cards),
+                                          stacks=tuple(map(stack, scene.stacks)),
+                                          unnamed=tuple(map(stack, scene.unnamed))),
                    zones=reading.zones.moved(plane.back))
 
 
@@ -170,7 +174,7 @@ def _size(frame: np.ndarray) -> tuple[int, int]:
 def touched(scene: Scene, zones: TableZones, changed: list[Box]) -> frozenset[str]:
     """The zones that parts ``changed`` of a frame meet, or meet a stack placed in: a column may run out of its zone,
     and a card laid on its end changes it there."""
-    names = {stack.zone for stack in scene.stacks
+    names = {stack.zone for stack in (*scene.stacks, *scene.unnamed)
              if stack.zone and any(meet(bounds(stack.corners), box) for box in changed)}
     return frozenset(names | {zone.name for zone in zones.zones if any(_meets(zone.polygon, box) for box in changed)})
 

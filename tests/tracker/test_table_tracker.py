@@ -1413,3 +1413,20 @@ def test_a_field_the_group_turned_down_is_proposed_again_only_for_a_tap():
     assert fresh is not None and fresh.events == (red, turn_over) and fresh.sure
     taken = misread_then_turned(taken=True)
     assert taken is not None and taken.events == (turn_over,) and taken.sure
+
+
+def test_a_field_whose_card_the_camera_cannot_name_is_a_field_of_some_bean_not_an_empty_place():
+    """Far off at a slant, Ann's red card is too small to name: the scene keeps it apart as a column naming nothing.
+    It is a field of a bean the camera does not know, so her blue planted beside it is proposed (for a tap: the camera
+    has no guess at the red to bear out); taken for an empty place, the red would be proposed harvested too."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "red", "source": "hand", "field": 0})
+    corners = np.zeros((4, 2), np.float32)
+    red = Stack("unknown", 1, corners, SeenCard(corners, "unknown", 0.4), "fields-0")
+    blue = Stack("blue", 1, corners, SeenCard(corners, "blue", 0.99), "fields-0")
+    before, after = Scene((), (), ("fields-0",), (red,)), Scene((), (blue,), ("fields-0",), (red,))
+    assert view_of(after, (ANN,), SURE).fields == ((ANN, ((None, 1), ("blue", 1))),)
+    observation = seen_change(state, before, after, None)
+    assert observation is not None and not observation.sure
+    assert observation.events == ({"type": "plant", "player": ANN, "bean": "blue", "source": "hand", "field": 1},)
+    empty = seen_change(state, Scene((), (), ("fields-0",)), dataclasses.replace(after, unnamed=()), None)
+    assert empty is not None and {"type": "harvest", "player": ANN, "field": 0} in empty.events

@@ -304,3 +304,20 @@ def test_a_prediction_tempered_is_the_one_decided_at_the_hotter_scale():
         assert [label for label, _ in warmed.likely] == [label for label, _ in hot.likely]
     unknown = decide(cosines, labels, 0.9, 16.0)[0]
     assert tempered(unknown, 2.0) == unknown
+
+
+def test_a_card_that_names_no_bean_is_kept_apart_from_the_stacks(scene_reader, kit):
+    """A card-shaped picture of no bean beside a chili: the chili is a stack of one; the picture is none, but the scene
+    keeps it apart as a column whose top card names nothing, which the referee takes for a field of a bean it does not
+    know (a far card at a slant, too small to name, is one)."""
+    rng = np.random.default_rng(kit.seed)
+    frame = table(rng)
+    paste_card(frame, render_face(house_design("chili")), card_quad((200, 240), 150, 10))
+    blobs = cv2.GaussianBlur(rng.integers(0, 256, (310, 200, 3)).astype(np.uint8), (0, 0), 9)
+    picture = cv2.normalize(blobs, None, 0, 255, cv2.NORM_MINMAX)
+    paste_card(frame, picture, card_quad((450, 240), 150, -5))
+    read = SceneReader(scene_reader.classifier).read(frame)
+    assert [(stack.bean, stack.count) for stack in read.stacks] == [("chili", 1)]
+    (unnamed,) = read.unnamed
+    assert (unnamed.bean, unnamed.count) == ("unknown", 1)
+    assert np.linalg.norm(unnamed.corners.mean(axis=0) - np.float32([450, 240])) < 15

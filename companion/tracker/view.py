@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, NamedTuple, cast
 
@@ -142,7 +142,8 @@ def sorted_columns(columns: Iterable[Column]) -> tuple[Column, ...]:
     return tuple(sorted(columns, key=lambda c: (c[0] or "", c[1])))
 
 
-def view_of(scene: Scene, seats: Iterable[int], sure: float, beans: Collection[str] | None = None) -> TableView:
+def view_of(scene: Scene, seats: Iterable[int], sure: float, beans: Collection[str] | None = None,
+            game: Mapping[int, tuple[Column, ...]] | None = None) -> TableView:
     """The view of a scene placed in its zones, for ``seats``: a seat whose fields zone is out of sight, or a
     face-up area or discard pile out of sight, is left out (not seen empty). A top card named with less than
     ``sure`` confidence leaves its column's bean open (its bean a guess); the discard pile's top card, the pile untold
@@ -161,7 +162,7 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float, beans: Collection[s
         elif stack.zone == DISCARD:
             discarded.append(as_dealt(stack, sure, beans))
             pile_top = place_of(stack.top.corners)
-    by_seat = seat_columns(scene, sure, beans)
+    by_seat = seat_columns(scene, sure, beans, game)
     zones = set(scene.zones)
     fields = tuple((seat, sorted_columns(reading.column(stack.count) for reading, stack in by_seat.get(seat, ())))
                    for seat in sorted(set(seats)) if f"{FIELDS_PREFIX}{seat}" in zones)  # fmt: skip
@@ -195,8 +196,11 @@ def parts_of(zones: Iterable[str] | None) -> frozenset[Part] | None:
 
 
 def view_in_game(scene: Scene, state: GameState, sure: float) -> TableView:
-    """The view of a scene for every seat of ``state``'s game, each card taken as the game's deck allows."""
-    return view_of(scene, range(len(state.players)), sure, state.deck_counts)
+    """The view of a scene for every seat of ``state``'s game, each card taken as the game's deck allows, and a column
+    naming nothing as the game's fields allow (:func:`seat_columns`)."""
+    game = {seat: tuple((f.bean or "", f.count) for f in player.fields if f.count)
+            for seat, player in enumerate(state.players)}
+    return view_of(scene, range(len(state.players)), sure, state.deck_counts, game)
 
 
 def as_dealt(stack: Stack, sure: float, beans: Collection[str] | None = None) -> Reading:
@@ -226,20 +230,45 @@ def face_up_as(seen: TableView, game: tuple[str, ...]) -> TableView:
     return replace(seen, face_up=tuple(sorted(game))) if extra and not extra - unsure else seen
 
 
-def seat_columns(scene: Scene, sure: float, beans: Collection[str] | None = None
-                 ) -> dict[int, list[tuple[Reading, Stack]]]:
+def seat_columns(scene: Scene, sure: float, beans: Collection[str] | None = None,
+                 game: Mapping[int, tuple[Column, ...]] | None = None) -> dict[int, list[tuple[Reading, Stack]]]:
     """Each seat's field columns in a scene placed in its zones: what the camera took each top card for, as the game's
-    deck ``beans`` allows (:func:`as_dealt`), with its stack; a column whose top card names nothing
-    (:attr:`~companion.vision.scene.Scene.unnamed`) is a field of a bean the camera does not know (a far card at a
-    slant, too small to name), not an empty place."""
+    deck ``beans`` allows (:func:`as_dealt`), with its stack. A column whose top card names nothing
+    (:attr:`~companion.vision.scene.Scene.unnamed`: a far card at a slant, too small to name) is a field of a bean the
+    camera does not know where the seat's ``game`` fields hold one of its count that no named column there tells (its
+    harvest is then not read into an empty place); elsewhere (and a new card it cannot name is no evidence of a
+    bean), it is left out. Without the ``game``'s fields, every such column is a field of some bean."""
     by_seat: dict[int, list[tuple[Reading, Stack]]] = {}
     for stack in scene.stacks:
         if stack.zone and isinstance(seat := part_of(stack.zone), int):
             by_seat.setdefault(seat, []).append((as_dealt(stack, sure, beans), stack))
+    unnamed: dict[int, list[Stack]] = {}
     for stack in scene.unnamed:
         if stack.zone and isinstance(seat := part_of(stack.zone), int):
-            by_seat.setdefault(seat, []).append((Reading(stack.bean, False, ()), stack))
-    return by_seat
+            unnamed.setdefault(seat, []).append(stack)
+    for seat, stacks in unnamed.items():
+        named = [reading.column(stack.count) for reading, stack in by_seat.get(seat, [])]
+        kept = stacks if game is None else _as_game_fields(stacks, named, game.get(seat, ()))
+        by_seat.setdefault(seat, []).extend((Reading(stack.bean, False, ()), stack) for stack in kept)
+    return {seat: columns for seat, columns in by_seat.items() if columns}
+
+
+def _as_game_fields(unnamed: list[Stack], named: list[Column], fields: tuple[Column, ...]) -> list[Stack]:
+    """Of a seat's columns naming nothing, those that one of its game ``fields`` of their count may be, each field
+    taken once, those the ``named`` columns tell (a sure one by its bean and count, an unsure one by its count) left
+    out first."""
+    left = list(fields)
+    for bean, count in named:
+        match = next((f for f in left if f[1] == count and bean in (None, f[0])), None)
+        if match is not None:
+            left.remove(match)
+    kept = []
+    for stack in unnamed:
+        match = next((f for f in left if f[1] == stack.count), None)
+        if match is not None:
+            left.remove(match)
+            kept.append(stack)
+    return kept
 
 
 def guessed(game: TableView, seen: TableView) -> int:

@@ -34,6 +34,7 @@ from companion.tracker.view import (
     share,
     sorted_columns,
     top_of_pile,
+    view_in_game,
     view_of,
 )
 from companion.vision.classifier import LIKELY_LEAST
@@ -1417,16 +1418,40 @@ def test_a_field_the_group_turned_down_is_proposed_again_only_for_a_tap():
 
 def test_a_field_whose_card_the_camera_cannot_name_is_a_field_of_some_bean_not_an_empty_place():
     """Far off at a slant, Ann's red card is too small to name: the scene keeps it apart as a column naming nothing.
-    It is a field of a bean the camera does not know, so her blue planted beside it is proposed (for a tap: the camera
-    has no guess at the red to bear out); taken for an empty place, the red would be proposed harvested too."""
+    The game has a field of one card there, so it is a field of a bean the camera does not know, and her blue planted
+    beside it is proposed (for a tap: the camera has no guess at the red to bear out); taken for an empty place, the
+    red would be proposed harvested too."""
     state = play(table(), {"type": "plant", "player": ANN, "bean": "red", "source": "hand", "field": 0})
     corners = np.zeros((4, 2), np.float32)
     red = Stack("unknown", 1, corners, SeenCard(corners, "unknown", 0.4), "fields-0")
     blue = Stack("blue", 1, corners, SeenCard(corners, "blue", 0.99), "fields-0")
     before, after = Scene((), (), ("fields-0",), (red,)), Scene((), (blue,), ("fields-0",), (red,))
-    assert view_of(after, (ANN,), SURE).fields == ((ANN, ((None, 1), ("blue", 1))),)
-    observation = seen_change(state, before, after, None)
+    assert view_in_game(after, state, SURE).fields[ANN] == (ANN, ((None, 1), ("blue", 1)))
+    tracker = TableTracker()
+    settle(tracker, state, view_in_game(before, state, SURE), 4)
+    hand_passes(tracker, state)
+    observation = settle(tracker, state, view_in_game(after, state, SURE))
     assert observation is not None and not observation.sure
     assert observation.events == ({"type": "plant", "player": ANN, "bean": "blue", "source": "hand", "field": 1},)
     empty = seen_change(state, Scene((), (), ("fields-0",)), dataclasses.replace(after, unnamed=()), None)
     assert empty is not None and {"type": "harvest", "player": ANN, "field": 0} in empty.events
+
+
+def test_a_new_card_the_camera_cannot_name_is_left_out_rather_than_taken_for_some_bean():
+    """Ben plants a card the camera cannot name into his empty field: no field of the game's is one card there, so the
+    column is left out (as if unseen) and nothing is proposed, rather than a plant of whichever bean the rules list
+    first; beside Ann's red, a field of two the camera cannot name is no field of hers either."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "red", "source": "hand", "field": 0})
+    corners = np.zeros((4, 2), np.float32)
+
+    def unnamed(seat: int, count: int) -> Stack:
+        return Stack("unknown", count, corners, SeenCard(corners, "unknown", 0.4), f"fields-{seat}")
+
+    red = (Stack("red", 1, corners, SeenCard(corners, "red", 0.99), "fields-0"),)
+    zones = ("fields-0", "fields-1")
+    view = view_in_game(Scene((), red, zones, (unnamed(BEN, 1), unnamed(ANN, 2))), state, SURE)
+    assert view.fields[:2] == ((ANN, (("red", 1),)), (BEN, ()))
+    tracker = TableTracker()
+    settle(tracker, state, view_in_game(Scene((), red, zones), state, SURE), 4)
+    hand_passes(tracker, state)
+    assert settle(tracker, state, view) is None

@@ -235,9 +235,10 @@ def seat_columns(scene: Scene, sure: float, beans: Collection[str] | None = None
     """Each seat's field columns in a scene placed in its zones: what the camera took each top card for, as the game's
     deck ``beans`` allows (:func:`as_dealt`), with its stack. A column whose top card names nothing
     (:attr:`~companion.vision.scene.Scene.unnamed`: a far card at a slant, too small to name) is a field of a bean the
-    camera does not know where the seat's ``game`` fields hold one of its count that no named column there tells (its
-    harvest is then not read into an empty place); elsewhere (and a new card it cannot name is no evidence of a
-    bean), it is left out. Without the ``game``'s fields, every such column is a field of some bean."""
+    camera does not know where one of the seat's ``game`` fields that no named column there tells may be it, as it is
+    or grown (its harvest is then not read into an empty place, and a card laid on it is that field's bean); elsewhere
+    (a new card it cannot name is no evidence of a bean), it is left out. Without the ``game``'s fields, every such
+    column is a field of some bean."""
     by_seat: dict[int, list[tuple[Reading, Stack]]] = {}
     for stack in scene.stacks:
         if stack.zone and isinstance(seat := part_of(stack.zone), int):
@@ -254,21 +255,20 @@ def seat_columns(scene: Scene, sure: float, beans: Collection[str] | None = None
 
 
 def _as_game_fields(unnamed: list[Stack], named: list[Column], fields: tuple[Column, ...]) -> list[Stack]:
-    """Of a seat's columns naming nothing, those that one of its game ``fields`` of their count may be, each field
-    taken once, those the ``named`` columns tell (a sure one by its bean and count, an unsure one by its count) left
-    out first."""
-    left = list(fields)
-    for bean, count in named:
-        match = next((f for f in left if f[1] == count and bean in (None, f[0])), None)
+    """Of a seat's columns naming nothing, those that one of its game ``fields`` may be, as it is or grown (a field of
+    as many cards or fewer), each field taken once, the largest left, by the ``named`` columns first (a sure one by its
+    bean, an unsure one by its count)."""
+    left = sorted(fields, key=lambda field: -field[1])
+
+    def taken(bean: str | None, count: int) -> bool:
+        match = next((field for field in left if field[1] <= count and bean in (None, field[0])), None)
         if match is not None:
             left.remove(match)
-    kept = []
-    for stack in unnamed:
-        match = next((f for f in left if f[1] == stack.count), None)
-        if match is not None:
-            left.remove(match)
-            kept.append(stack)
-    return kept
+        return match is not None
+
+    for bean, count in sorted(named, key=lambda column: -column[1]):
+        taken(bean, count)
+    return [stack for stack in sorted(unnamed, key=lambda stack: -stack.count) if taken(None, stack.count)]
 
 
 def guessed(game: TableView, seen: TableView) -> int:

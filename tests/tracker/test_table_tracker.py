@@ -1438,9 +1438,10 @@ def test_a_field_whose_card_the_camera_cannot_name_is_a_field_of_some_bean_not_a
 
 
 def test_a_new_card_the_camera_cannot_name_is_left_out_rather_than_taken_for_some_bean():
-    """Ben plants a card the camera cannot name into his empty field: no field of the game's is one card there, so the
+    """Ben plants a card the camera cannot name into his empty field: no field of the game's may be it there, so the
     column is left out (as if unseen) and nothing is proposed, rather than a plant of whichever bean the rules list
-    first; beside Ann's red, a field of two the camera cannot name is no field of hers either."""
+    first. Beside Ann's red, told by its name, a second column she does not have is left out too; but where the camera
+    cannot name her red field grown to two, that column is her red field, and the plant is a red."""
     state = play(table(), {"type": "plant", "player": ANN, "bean": "red", "source": "hand", "field": 0})
     corners = np.zeros((4, 2), np.float32)
 
@@ -1455,3 +1456,8 @@ def test_a_new_card_the_camera_cannot_name_is_left_out_rather_than_taken_for_som
     settle(tracker, state, view_in_game(Scene((), red, zones), state, SURE), 4)
     hand_passes(tracker, state)
     assert settle(tracker, state, view) is None
+    grown = view_in_game(Scene((), (), zones, (unnamed(ANN, 2),)), state, SURE)
+    assert grown.fields[:2] == ((ANN, ((None, 2),)), (BEN, ()))
+    planted = settle(tracker, state, grown)
+    assert planted is not None and planted.events == ({"type": "plant", "player": ANN, "bean": "red", "source": "hand",
+                                                       "field": 0},)

@@ -132,7 +132,7 @@ class Scene:
     unnamed: tuple[Stack, ...] = ()
     """The columns whose top card names nothing (a card too small or blurred to name, far off at a slant, or something
     card-shaped that is no card), bean ``unknown``: left out of the stacks, and told to the referee as fields of a
-    bean it does not know (:func:`~companion.tracker.view.seat_columns`)."""
+    bean it does not know where a field of the game may be one (:func:`~companion.tracker.view.seat_columns`)."""
 
 
 def placed(scene: Scene, zones: TableZones) -> Scene:

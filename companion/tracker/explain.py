@@ -21,7 +21,7 @@ from companion.rules.legal import Choice, LegalMove
 from companion.rules.moves import Move, move_from_dict, move_type
 from companion.rules.state import GameState
 from companion.rules.violations import IllegalMove
-from companion.tracker.view import TableView, distance, fits, guessed, likelihood
+from companion.tracker.view import TableView, distance, fits, game_fields, guessed, likelihood
 
 DEPTH = 3
 """Most moves one settled change of the table may stand for (two face-up beans planted, and a harvest)."""
@@ -38,8 +38,7 @@ MOST_OPTIONS = 64
 def game_view(state: GameState, seats: tuple[int, ...]) -> TableView:
     """The table as the game has it, for ``seats``: each one's non-empty fields, the face-up beans, and the discard
     pile's top bean."""
-    fields = tuple((seat, tuple(sorted((f.bean or "", f.count) for f in state.players[seat].fields if f.count)))
-                   for seat in seats)  # fmt: skip
+    fields = tuple((seat, game_fields(state, seat)) for seat in seats)
     return TableView(fields, tuple(sorted(state.face_up)), tuple(state.discard[-1:]))
 
 

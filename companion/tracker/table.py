@@ -647,7 +647,7 @@ class TableTracker:
         camera = believed(state, waiting)
         game = None if moving else game_view(camera, tuple(range(len(camera.players))))
         told = self.steadiness.feed(view, moving, changed, game)
-        if told is None:
+        if told is None or game is None:  # a moving frame settles nothing
             return None
         settled = face_up_as(told, tuple(camera.face_up))
         tried = (told.parts(), told.held, len(state.move_stack), list(waiting)) if told.held else None
@@ -682,7 +682,7 @@ class TableTracker:
         if events and waiting:
             events = also_made(events, state, settled, waiting, after)
         self.agrees = not events
-        turned_down = self._turned_down(settled, state, camera)
+        turned_down = self._turned_down(settled, state, game)
         if not events:
             return Observation((), False, sure_of_waiting=True) if sure_of(waiting, state, settled, grew) else None
         alone = not waiting or (before_waiting(state, events, waiting) and apart(events, waiting))
@@ -690,15 +690,14 @@ class TableTracker:
         return Observation(tuple(events), sure and alone, note, sure_after_waiting=sure and not alone,
                            alternatives=tuple(otherwise[id(event)] for event in events))
 
-    def _turned_down(self, settled: TableView, state: GameState, camera: GameState) -> bool:
+    def _turned_down(self, settled: TableView, state: GameState, game: TableView) -> bool:
         """Whether ``settled`` reads a field as the camera's proposals brought it onto the table, where the group
         turned them down (dismissed or corrected them, or undid them): it is in neither the game ``state`` nor the
-        game with the proposals waiting made (``camera``). A lone pale card misread as two cards every frame would
+        ``game`` with the proposals waiting made (its view). A lone pale card misread as two cards every frame would
         otherwise be proposed, sure, with each change of its seat, and auto-accept would push it each time. The
         fields claimed are kept while they are read so and the game has not taken them."""
-        seats = tuple(seat for seat, _ in settled.fields)
-        read, taken, waiting = (named_fields(view) for view in (settled, game_view(state, seats),
-                                                                  game_view(camera, seats)))
+        read, waiting = named_fields(settled), named_fields(game)
+        taken = named_fields(game_view(state, tuple(seat for seat, _ in settled.fields)))
         turned_down = bool(self.claimed & (read - waiting))
         self.claimed = (self.claimed & (read - taken)) | (read - waiting)
         return turned_down

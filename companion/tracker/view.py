@@ -198,9 +198,13 @@ def parts_of(zones: Iterable[str] | None) -> frozenset[Part] | None:
 def view_in_game(scene: Scene, state: GameState, sure: float) -> TableView:
     """The view of a scene for every seat of ``state``'s game, each card taken as the game's deck allows, and a column
     naming nothing as the game's fields allow (:func:`seat_columns`)."""
-    game = {seat: tuple((f.bean or "", f.count) for f in player.fields if f.count)
-            for seat, player in enumerate(state.players)}
+    game = {seat: game_fields(state, seat) for seat in range(len(state.players))}
     return view_of(scene, range(len(state.players)), sure, state.deck_counts, game)
+
+
+def game_fields(state: GameState, seat: int) -> tuple[Column, ...]:
+    """A seat's non-empty fields as the game has them: sorted (bean, count) pairs."""
+    return tuple(sorted((f.bean or "", f.count) for f in state.players[seat].fields if f.count))
 
 
 def as_dealt(stack: Stack, sure: float, beans: Collection[str] | None = None) -> Reading:

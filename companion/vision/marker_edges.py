@@ -44,9 +44,9 @@ def refined(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
     shift = np.divide(before - after, 2 * bend, out=np.zeros_like(bend), where=np.abs(bend) > 1e-9)
     edge = base + (across[steepest] + np.clip(shift, -1, 1) * STEP)[:, None] * normal
     kept = [edge[(side == k) & (at > 0)] for k in range(4)]  # the steepest rise from dark to light, at each sample
-    if min(len(points) for points in kept) < LEAST_POINTS:
+    if min(len(found) for found in kept) < LEAST_POINTS:
         return quad.astype(np.float32)
-    moved = meeting_corners([line_through(points) for points in kept])
+    moved = meeting_corners([line_through(found) for found in kept])
     return (moved if moved is not None and np.abs(moved - quad).max() <= REACH else quad).astype(np.float32)
 
 

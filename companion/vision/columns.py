@@ -52,8 +52,10 @@ class Column:
     holds more than one: which end the top card lies at is then left to its look
     (:class:`~companion.vision.scene.SceneReader`)."""
     plain: bool = False
-    """A lone card whose face is plain and shows no card top: a pale card, or a box lid or a phone's back, which only
-    its name tells apart (:class:`~companion.vision.scene.SceneReader` keeps it only where it is named a bean)."""
+    """An outline read as cards though nothing in it vouches for them: a lone card whose face is plain and shows no
+    card top (a pale card, or a box lid or a phone's back), or a column whose bands speak against its card tops more
+    than for them (a column of an unseen art style whose card tops show no edge, or a phone), which only its top
+    card's name tells apart (:class:`~companion.vision.scene.SceneReader` keeps it only where it is named a bean)."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,8 @@ def believed(end: End) -> bool:
 def decide(*ends: End) -> Column | None:
     """A column from its ends (both, or one already known to be its far end): the one explained better is read
     from its far end, with the other end's reading where that too stands for cards (:attr:`Column.other`); where
-    none stands for cards, a lone card with a plain face (:attr:`Column.plain`); else None."""
+    none stands for cards, the best explained as it is explained, nothing vouching for it (:attr:`Column.plain`: a
+    pale lone card, or a column of two whose second card's top shows no edge); None where neither end is explained."""
     found = sorted(((end, end.explained) for end in ends if end.explained is not None and believed(end)),
                    key=lambda pair: -pair[1].score)
     columns = [_read_from(end, explained) for end, explained in found]
@@ -92,8 +95,8 @@ def decide(*ends: End) -> Column | None:
         return replace(columns[0], other=columns[1])
     if columns:
         return columns[0]
-    lone = [(end, end.explained) for end in ends if end.explained is not None and len(end.explained.tops) == 1]
-    return replace(_read_from(*max(lone, key=lambda pair: pair[1].score)), plain=True) if lone else None
+    told = [(end, end.explained) for end in ends if end.explained is not None]
+    return replace(_read_from(*max(told, key=lambda pair: pair[1].score)), plain=True) if told else None
 
 
 def _read_from(end: End, explained: Explained) -> Column:
@@ -161,7 +164,8 @@ class ColumnReader:
         self.checker = TopChecker(self.manifest, threads, directory)
 
     def read(self, frame: np.ndarray, outlines: Sequence[np.ndarray]) -> list[Column | None]:
-        """Each outline's column (None where no card top shows: not a card or a column), its count voted over
+        """Each outline's column (None where it is not explained as cards; :attr:`Column.plain` where nothing vouches
+        for its cards), its count voted over
         the column read from its far end as found, narrower and wider (:data:`JITTER`)."""
         ends = self.ends(frame, [way for outline in outlines for way in (np.asarray(outline, np.float32),
                                                                           turned(outline))])

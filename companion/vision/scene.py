@@ -218,9 +218,9 @@ class SceneReader:
         return plane
 
     def _hold(self, frame: np.ndarray, outlines: list[np.ndarray], gallery: Gallery | None) -> list[Looked]:
-        """What each outline holds: its column with its top card named, or nothing (no column found, or a plain
-        lone card not named a bean: :attr:`~companion.vision.columns.Column.plain`); with the reading its look set
-        aside, if any (:meth:`_name`)."""
+        """What each outline holds: its column with its top card named, or nothing (no column found, or one that
+        nothing vouches for not named a bean: :attr:`~companion.vision.columns.Column.plain`); with the reading its
+        look set aside, if any (:meth:`_name`)."""
         columns = self.columns.read(frame, outlines)
         named = iter(self._name(frame, [c for c in columns if c is not None], gallery))
         held = [None if c is None else next(named) for c in columns]
@@ -235,7 +235,7 @@ class SceneReader:
         sharpened (:func:`sharpened`)."""
         others = [(k, c.other) for k, c in enumerate(columns) if c.other is not None]
         readings = [*columns, *(other for _, other in others)]  # named in one batch
-        vouched = [c.count > 1 for c in readings]  # a column of several vouches that its top card is a card
+        vouched = [c.count > 1 and not c.plain for c in readings]  # a column of several vouches for its top card
         looks = self._classify(frame, [c.top for c in readings], gallery, vouched)
         named = list(zip(columns, looks))
         aside: dict[int, Pair] = {}

@@ -165,8 +165,8 @@ class ColumnReader:
 
     def read(self, frame: np.ndarray, outlines: Sequence[np.ndarray]) -> list[Column | None]:
         """Each outline's column (None where it is not explained as cards; :attr:`Column.plain` where nothing vouches
-        for its cards), its count voted over
-        the column read from its far end as found, narrower and wider (:data:`JITTER`)."""
+        for its cards), its count voted over the column read from its far end as found, narrower and wider
+        (:data:`JITTER`)."""
         ends = self.ends(frame, [way for outline in outlines for way in (np.asarray(outline, np.float32),
                                                                           turned(outline))])
         columns = [decide(ends[2 * k], ends[2 * k + 1]) for k in range(len(outlines))]

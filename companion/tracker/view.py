@@ -243,19 +243,23 @@ def seat_columns(scene: Scene, sure: float, beans: Collection[str] | None = None
     or grown (its harvest is then not read into an empty place, and a card laid on it is that field's bean); elsewhere
     (a new card it cannot name is no evidence of a bean), it is left out. Without the ``game``'s fields, every such
     column is a field of some bean."""
-    by_seat: dict[int, list[tuple[Reading, Stack]]] = {}
-    for stack in scene.stacks:
-        if stack.zone and isinstance(seat := part_of(stack.zone), int):
-            by_seat.setdefault(seat, []).append((as_dealt(stack, sure, beans), stack))
-    unnamed: dict[int, list[Stack]] = {}
-    for stack in scene.unnamed:
-        if stack.zone and isinstance(seat := part_of(stack.zone), int):
-            unnamed.setdefault(seat, []).append(stack)
-    for seat, stacks in unnamed.items():
+    by_seat = {seat: [(as_dealt(stack, sure, beans), stack) for stack in stacks]
+               for seat, stacks in _in_fields(scene.stacks).items()}
+    for seat, stacks in _in_fields(scene.unnamed).items():
         named = [reading.column(stack.count) for reading, stack in by_seat.get(seat, [])]
         kept = stacks if game is None else _as_game_fields(stacks, named, game.get(seat, ()))
-        by_seat.setdefault(seat, []).extend((Reading(stack.bean, False, ()), stack) for stack in kept)
-    return {seat: columns for seat, columns in by_seat.items() if columns}
+        if kept:
+            by_seat.setdefault(seat, []).extend((Reading(stack.bean, False, ()), stack) for stack in kept)
+    return by_seat
+
+
+def _in_fields(stacks: Iterable[Stack]) -> dict[int, list[Stack]]:
+    """The ``stacks`` placed in a seat's fields zone, by seat."""
+    by_seat: dict[int, list[Stack]] = {}
+    for stack in stacks:
+        if stack.zone and isinstance(seat := part_of(stack.zone), int):
+            by_seat.setdefault(seat, []).append(stack)
+    return by_seat
 
 
 def _as_game_fields(unnamed: list[Stack], named: list[Column], fields: tuple[Column, ...]) -> list[Stack]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 
 import numpy as np
 
-from companion.cards import CATALOGUE
+from companion.cards import BEAN_IDS, CATALOGUE
 from companion.vision.classifier import LIKELY_LEAST, UNKNOWN, Likely
 from companion.vision.scene import Scene, Stack
 
@@ -41,6 +41,9 @@ Place = tuple[float, float, float]
 
 SURE = 0.9
 """Least confidence of a top card's name for its column's bean to count; below it the game's bean stands in."""
+NAMELESS_FLOOR = 1 / 7
+"""Least share of its first bean's odds the camera gives each bean a card it named nothing may be (:func:`nearest`): no
+bean then holds :data:`SURE` of what it gave that bean and another (at most 1 / (1 + 1/7) = 0.875)."""
 LANDED = (4.0, 8.0)
 """How far (pixels) the pile's top card must lie from where it lay, or how much (degrees) it must be turned, to
 have landed there since: a card thrown on the pile never lies just where the last one did, while one card read
@@ -147,20 +150,22 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float, beans: Collection[s
     """The view of a scene placed in its zones, for ``seats``: a seat whose fields zone is out of sight, or a
     face-up area or discard pile out of sight, is left out (not seen empty). A top card named with less than
     ``sure`` confidence leaves its column's bean open (its bean a guess); the discard pile's top card, the pile untold
-    (its bean a guess); a face-up card, its name told but the view unsure of the face-up area. Where the pile's top
-    card lies is told where the pile is one stack, sure or not. Each card is taken as the game's deck ``beans`` allows
-    (:func:`as_dealt`)."""
+    (its bean a guess); a face-up card, its name told but the view unsure of the face-up area (a face-up card named
+    nothing is told so as the bean it came nearest, :func:`nearest`; it is left out where it came nearest none).
+    Where the pile's top card lies is told where the pile is one stack, sure or not. Each card is taken as the game's
+    deck ``beans`` allows (:func:`as_dealt`)."""
     face_up: list[str] = []
     face_up_likely: list[Likely] = []
     discarded: list[Reading] = []
     pile_top: Place | None = None
-    for stack in scene.stacks:
+    guessed = [(reading, stack) for stack in scene.unnamed
+               if stack.zone == FACE_UP and (reading := nearest(stack, beans))]  # fmt: skip
+    for reading, stack in [*((as_dealt(stack, sure, beans), stack) for stack in scene.stacks), *guessed]:
         if stack.zone == FACE_UP:
-            reading = as_dealt(stack, sure, beans)
             face_up += [reading.bean] * stack.count
             face_up_likely += [] if reading.named else [reading.likely] * stack.count
         elif stack.zone == DISCARD:
-            discarded.append(as_dealt(stack, sure, beans))
+            discarded.append(reading)
             pile_top = place_of(stack.top.corners)
     by_seat = seat_columns(scene, sure, beans, game)
     zones = set(scene.zones)
@@ -241,16 +246,36 @@ def seat_columns(scene: Scene, sure: float, beans: Collection[str] | None = None
     (:attr:`~companion.vision.scene.Scene.unnamed`: a far card at a slant, too small to name) is a field of a bean the
     camera does not know where one of the seat's ``game`` fields that no named column there tells may be it, as it is
     or grown (its harvest is then not read into an empty place, and a card laid on it is that field's bean); elsewhere
-    (a new card it cannot name is no evidence of a bean), it is left out. Without the ``game``'s fields, every such
-    column is a field of some bean."""
+    it is a new field of the bean its top card came nearest (:func:`nearest`), a guess never sure by itself (the rules
+    may settle it: a bean taken from the face-up area), or left out where it came nearest no bean. Without the
+    ``game``'s fields, every such column is a field of some bean."""
     by_seat = {seat: [(as_dealt(stack, sure, beans), stack) for stack in stacks]
                for seat, stacks in _in_fields(scene.stacks).items()}
     for seat, stacks in _in_fields(scene.unnamed).items():
         named = [reading.column(stack.count) for reading, stack in by_seat.get(seat, [])]
         kept = stacks if game is None else _as_game_fields(stacks, named, game.get(seat, ()))
-        if kept:
-            by_seat.setdefault(seat, []).extend((Reading(stack.bean, False, ()), stack) for stack in kept)
+        fields = {id(stack) for stack in kept}
+        new = [(guess, stack) for stack in stacks if id(stack) not in fields and (guess := nearest(stack, beans))]
+        if kept or new:
+            by_seat.setdefault(seat, []).extend([*((Reading(stack.bean, False, ()), stack) for stack in kept), *new])
     return by_seat
+
+
+def nearest(stack: Stack, beans: Collection[str] | None) -> Reading | None:
+    """The bean a column's top card that the camera named nothing came nearest (below the classifier's threshold), as
+    the game's deck ``beans`` allows, told unsure, with every bean of the deck it may be: the odds the camera gave
+    each, at least :data:`NAMELESS_FLOOR` of the first's (so that it ranks the beans, and never holds :data:`SURE` of
+    what it gave the first and any other); None where it came nearest no bean (a card back) or none of the deck's."""
+    likely = stack.top.likely
+    if not likely or likely[0][0] not in CATALOGUE:
+        return None
+    dealt = [(label, odds) for label, odds in likely if label in CATALOGUE and (beans is None or label in beans)]
+    if not dealt:
+        return None
+    least = dealt[0][1] * NAMELESS_FLOOR
+    given = dict(dealt)
+    odds = {bean: max(given.get(bean, 0.0), least) for bean in (BEAN_IDS if beans is None else beans)}
+    return Reading(dealt[0][0], False, tuple(sorted(odds.items(), key=lambda item: (item[0] != dealt[0][0], -item[1]))))
 
 
 def _in_fields(stacks: Iterable[Stack]) -> dict[int, list[Stack]]:

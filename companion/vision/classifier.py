@@ -32,8 +32,8 @@ SECOND_LOOK_GAP = 0.1
 SECOND_LOOK_MARGIN = 0.1
 """A card whose best cosine is less than this above the threshold gets a second look."""
 LIKELY_LEAST = 0.001
-"""Least softmax probability of a label for a named card to keep it among its likely labels (:attr:`Prediction.likely`):
-a label left out is less likely than this."""
+"""Least softmax probability of a label for a card to keep it among its likely labels (:attr:`Prediction.likely`): a
+label left out is less likely than this."""
 Likely = tuple[tuple[str, float], ...]
 """The labels a card may be, each with the softmax probability the classifier gave it, most probable first."""
 
@@ -47,8 +47,9 @@ class Prediction:
     """Softmax probability of ``label``; for ``unknown``, 1 - the best cosine."""
     similarity: float
     likely: Likely = ()
-    """Of a named card, each label of softmax probability at least :data:`LIKELY_LEAST`, with it, most probable
-    first (the rules may rule the first out: :func:`~companion.tracker.view.likelihood`); of ``unknown``, none."""
+    """Each label of softmax probability at least :data:`LIKELY_LEAST`, with it, most probable first (the rules may
+    rule the first out: :func:`~companion.tracker.view.likelihood`); of ``unknown``, the labels it came nearest,
+    though below the threshold (a guess that waits for a tap: :func:`~companion.tracker.view.seat_columns`)."""
 
 
 @dataclass(frozen=True)
@@ -76,10 +77,10 @@ def decide(cosines: np.ndarray, labels: Sequence[str], threshold: float, scale: 
     for row, odds, order in zip(cosines, kept, ranked.tolist()):
         best = order[0]
         sim = float(row[best])
+        likely = tuple((labels[k], p) for k, p in zip(order, odds) if p >= LIKELY_LEAST)
         if sim < threshold:
-            out.append(Prediction(UNKNOWN, round(min(1.0, max(0.0, 1.0 - sim)), 4), sim))
+            out.append(Prediction(UNKNOWN, round(min(1.0, max(0.0, 1.0 - sim)), 4), sim, likely))
         else:
-            likely = tuple((labels[k], p) for k, p in zip(order, odds) if p >= LIKELY_LEAST)
             out.append(Prediction(labels[best], odds[0], sim, likely))
     return out
 
@@ -87,13 +88,15 @@ def decide(cosines: np.ndarray, labels: Sequence[str], threshold: float, scale: 
 def tempered(prediction: Prediction, power: float) -> Prediction:
     """``prediction`` as decided at a temperature ``power`` times its own: each likely label's probability raised to
     ``power`` and the likely labels' renormalised (with ``power`` above 1, a label left out falls further below
-    :data:`LIKELY_LEAST`); ``unknown``, or any prediction at ``power`` 1, as it is."""
+    :data:`LIKELY_LEAST`), and a named card's confidence with them (``unknown`` keeps its own); any prediction at
+    ``power`` 1 as it is."""
     if power == 1 or not prediction.likely:
         return prediction
     odds = np.array([p for _, p in prediction.likely], np.float64) ** power
     odds = (odds / odds.sum()).round(4)
     likely = tuple((label, float(p)) for (label, _), p in zip(prediction.likely, odds) if p >= LIKELY_LEAST)
-    return replace(prediction, confidence=likely[0][1], likely=likely)
+    confidence = prediction.confidence if prediction.label == UNKNOWN else likely[0][1]
+    return replace(prediction, confidence=confidence, likely=likely)
 
 
 def unsure(cosines: np.ndarray, threshold: float) -> np.ndarray:

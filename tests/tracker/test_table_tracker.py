@@ -261,6 +261,26 @@ def test_a_face_up_card_named_unsurely_is_told_by_its_name_and_the_view_unsure_o
     assert view.face_up_likely == (soy.likely,)  # the unsure card's beans, the sure one's not
 
 
+def test_a_face_up_card_named_nothing_is_told_as_the_bean_it_came_nearest_and_never_surely():
+    """A turned-over card far off at a slant names nothing, but came nearest a field bean: the face-up area holds it as
+    a field bean named unsurely, every bean of the deck it may be among its beans, none holding 0.9 of what the camera
+    gave it and another; a card that came nearest a card back is left out."""
+    corners = np.zeros((4, 2), np.float32)
+    blue = Stack("blue", 1, corners, SeenCard(corners, "blue", 0.97, (("blue", 0.97),)), "face-up")
+
+    def far(*likely: tuple[str, float]) -> Stack:
+        return Stack("unknown", 1, corners, SeenCard(corners, "unknown", 0.37, likely), "face-up")
+
+    view = view_of(Scene((), (blue,), ("face-up",), (far(("field", 0.98), ("chili", 0.01)),)), (), SURE,
+                   ("blue", "field", "chili", "soy"))  # fmt: skip
+    assert view.face_up == ("blue", "field") and view.face_up_unsure
+    (likely,) = view.face_up_likely
+    assert likely[0][0] == "field" and {bean for bean, _ in likely} == {"blue", "field", "chili", "soy"}
+    assert all(share(likely, ("field", bean)) < SURE for bean in ("blue", "chili", "soy"))
+    backed = view_of(Scene((), (blue,), ("face-up",), (far(("back", 0.6), ("field", 0.3)),)), (), SURE)
+    assert backed.face_up == ("blue",) and not backed.face_up_unsure
+
+
 def test_the_share_of_a_cards_first_bean_is_weighed_over_the_beans_allowed_alone():
     likely = (("stink", 0.65), ("cocoa", 0.2), ("soy", 0.1), ("chili", 0.05))
     assert share(likely, {"stink", "soy", "chili"}) == pytest.approx(0.65 / 0.8)
@@ -1437,10 +1457,35 @@ def test_a_field_whose_card_the_camera_cannot_name_is_a_field_of_some_bean_not_a
     assert empty is not None and {"type": "harvest", "player": ANN, "field": 0} in empty.events
 
 
-def test_a_new_card_the_camera_cannot_name_is_left_out_rather_than_taken_for_some_bean():
-    """Ben plants a card the camera cannot name into his empty field: no field of the game's may be it there, so the
-    column is left out (as if unseen) and nothing is proposed, rather than a plant of whichever bean the rules list
-    first. Beside Ann's red, told by its name, a second column she does not have is left out too; but where the camera
+def test_a_new_card_the_camera_cannot_name_is_proposed_as_the_bean_it_came_nearest_for_a_tap():
+    """Ann plants a second card into her empty field, far off at a slant: the camera names it nothing, but came nearest
+    a chili (0.55 below its threshold), then a soy. The plant is proposed as a chili, for a tap, with the soy and the
+    blue offered first in its place; however peaked the camera's guess, it is never sure by itself."""
+    state = play(table(), {"type": "plant", "player": ANN, "bean": "red", "source": "hand", "field": 0})
+    corners = np.zeros((4, 2), np.float32)
+    red = Stack("red", 1, corners, SeenCard(corners, "red", 0.99), "fields-0")
+    zones = ("fields-0", "fields-1", "fields-2")
+
+    def planted(*likely: tuple[str, float]) -> Observation | None:
+        far = Stack("unknown", 1, corners, SeenCard(corners, "unknown", 0.6, likely), "fields-0")
+        tracker = TableTracker()
+        settle(tracker, state, view_in_game(Scene((), (red,), zones), state, SURE), 4)
+        hand_passes(tracker, state)
+        return settle(tracker, state, view_in_game(Scene((), (red,), zones, (far,)), state, SURE))
+
+    chili = {"type": "plant", "player": ANN, "bean": "chili", "source": "hand", "field": 1}
+    guessed = planted(("chili", 0.55), ("soy", 0.3), ("blue", 0.1), ("back", 0.05))
+    assert guessed is not None and guessed.events == (chili,) and not guessed.sure
+    assert [event["bean"] for event in guessed.alternatives[0][:2]] == ["soy", "blue"]
+    peaked = planted(("chili", 0.999))
+    assert peaked is not None and peaked.events == (chili,) and not peaked.sure
+    assert planted(("back", 0.9), ("chili", 0.1)) is None  # nearest a card back: no bean to guess
+
+
+def test_a_new_card_the_camera_cannot_name_nor_guess_is_left_out_rather_than_taken_for_some_bean():
+    """Ben plants a card the camera cannot name, and came nearest no bean, into his empty field: no field of the game's
+    may be it there, so the column is left out (as if unseen) and nothing is proposed, rather than a plant of whichever
+    bean the rules list first. Beside Ann's red, told by its name, a second column she does not have is left out too; but where the camera
     cannot name her red field grown to two, that column is her red field, and the plant is a red."""
     state = play(table(), {"type": "plant", "player": ANN, "bean": "red", "source": "hand", "field": 0})
     corners = np.zeros((4, 2), np.float32)

@@ -14,7 +14,7 @@ import pytest
 
 from companion.cards import VISION_LABELS
 from companion.vision import scene as scene_module
-from companion.vision.classifier import Prediction
+from companion.vision.classifier import UNKNOWN, Prediction
 from companion.vision.scene import SceneReader, classify, rectify
 from companion.vision.strips import find_outlines, halves, outlined
 from models.render import house_design, render_face
@@ -302,8 +302,10 @@ def test_a_prediction_tempered_is_the_one_decided_at_the_hotter_scale():
         warmed = tempered(cool, 36.0 / 16.0)
         assert warmed.label == hot.label and warmed.confidence == pytest.approx(hot.confidence, abs=2e-4)
         assert [label for label, _ in warmed.likely] == [label for label, _ in hot.likely]
-    unknown = decide(cosines, labels, 0.9, 16.0)[0]
-    assert tempered(unknown, 2.0) == unknown
+    unknown, hot_unknown = decide(cosines, labels, 0.9, 16.0)[0], decide(cosines, labels, 0.9, 32.0)[0]
+    warmed = tempered(unknown, 2.0)  # its guesses tempered, its confidence (1 - the best cosine) its own
+    assert warmed.label == UNKNOWN and warmed.confidence == unknown.confidence
+    assert [label for label, _ in warmed.likely] == [label for label, _ in hot_unknown.likely]
 
 
 def test_a_card_that_names_no_bean_is_kept_apart_from_the_stacks(scene_reader, kit):

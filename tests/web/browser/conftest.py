@@ -1,6 +1,6 @@
 """Browser tests: a real headless Chromium (Debian's, driven by selenium) against a real server.
 
-One server and one browser per module keep the tests fast. Chromium and its driver come
+One server per module and one browser per test process keep the tests fast. Chromium and its driver come
 from /usr/bin (selenium-manager never downloads one); without Chromium the browser tests are skipped.
 """
 
@@ -208,13 +208,33 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         yield running
 
 
-@pytest.fixture(scope="module")
-def driver(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
-    """The module's Chromium (one that takes screenshots for a module marked ``screenshots``)."""
+@pytest.fixture(scope="session")
+def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
+    """One Chromium per test process, which the browser modules take in turn: each module's server is an origin of its
+    own, so no module sees another's cookies, login or storage."""
     if not CHROMIUM.exists():
         pytest.skip(f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium chromium-driver)")
-    screenshots = request.node.get_closest_marker("screenshots") is not None
-    browser = chrome(tmp_path_factory.mktemp("chromium-profile"), screenshots)
+    browser = chrome(tmp_path_factory.mktemp("chromium-profile"))
+    yield browser
+    browser.quit()
+
+
+@pytest.fixture(scope="module")
+def driver(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
+    """The module's Chromium: the test process's own, left after the module with one blank window; a module marked
+    ``screenshots`` starts one of its own that takes them."""
+    if request.node.get_closest_marker("screenshots") is None:
+        shared: webdriver.Chrome = request.getfixturevalue("chromium")
+        yield shared
+        for handle in shared.window_handles[1:]:
+            shared.switch_to.window(handle)
+            shared.close()
+        shared.switch_to.window(shared.window_handles[0])
+        shared.get("about:blank")
+        return
+    if not CHROMIUM.exists():
+        pytest.skip(f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium chromium-driver)")
+    browser = chrome(tmp_path_factory.mktemp("chromium-profile"), screenshots=True)
     yield browser
     browser.quit()
 

@@ -150,17 +150,15 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float, beans: Collection[s
     """The view of a scene placed in its zones, for ``seats``: a seat whose fields zone is out of sight, or a
     face-up area or discard pile out of sight, is left out (not seen empty). A top card named with less than
     ``sure`` confidence leaves its column's bean open (its bean a guess); the discard pile's top card, the pile untold
-    (its bean a guess); a face-up card, its name told but the view unsure of the face-up area (a face-up card named
-    nothing is told so as the bean it came nearest, :func:`nearest`; it is left out where it came nearest none).
-    Where the pile's top card lies is told where the pile is one stack, sure or not. Each card is taken as the game's
-    deck ``beans`` allows (:func:`as_dealt`)."""
+    (its bean a guess); a face-up card, its name told but the view unsure of the face-up area; a face-up card or the
+    pile's top card named nothing, as :func:`_laid_out` takes it. Where the pile's top card lies is told where the
+    pile is one stack, sure or not. Each card is taken as the game's deck ``beans`` allows (:func:`as_dealt`)."""
     face_up: list[str] = []
     face_up_likely: list[Likely] = []
     discarded: list[Reading] = []
     pile_top: Place | None = None
-    guessed = [(reading, stack) for stack in scene.unnamed
-               if stack.zone == FACE_UP and (reading := nearest(stack, beans))]  # fmt: skip
-    for reading, stack in [*((as_dealt(stack, sure, beans), stack) for stack in scene.stacks), *guessed]:
+    nameless = [(reading, stack) for stack in scene.unnamed if (reading := _laid_out(stack, beans))]
+    for reading, stack in [*((as_dealt(stack, sure, beans), stack) for stack in scene.stacks), *nameless]:
         if stack.zone == FACE_UP:
             face_up += [reading.bean] * stack.count
             face_up_likely += [] if reading.named else [reading.likely] * stack.count
@@ -276,6 +274,16 @@ def nearest(stack: Stack, beans: Collection[str] | None) -> Reading | None:
     given = dict(dealt)
     odds = {bean: max(given.get(bean, 0.0), least) for bean in (BEAN_IDS if beans is None else beans)}
     return Reading(dealt[0][0], False, tuple(sorted(odds.items(), key=lambda item: (item[0] != dealt[0][0], -item[1]))))
+
+
+def _laid_out(stack: Stack, beans: Collection[str] | None) -> Reading | None:
+    """What a card the camera named nothing is taken for where it lies face up or tops the discard pile: the bean it
+    came nearest (:func:`nearest`); where it came nearest none, nothing face up, and on the pile a card of no name (the
+    pile is not empty: its top is untold). Elsewhere, nothing."""
+    if stack.zone not in (FACE_UP, DISCARD):
+        return None
+    reading = nearest(stack, beans)
+    return Reading(stack.bean, False, ()) if reading is None and stack.zone == DISCARD else reading
 
 
 def _in_fields(stacks: Iterable[Stack]) -> dict[int, list[Stack]]:

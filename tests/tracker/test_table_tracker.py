@@ -1189,6 +1189,24 @@ def test_the_view_tells_where_the_piles_top_card_lies():
     assert view.pile_top == pytest.approx(place_of(corners))  # but a card is seen to lie there
 
 
+def test_a_pile_topped_by_a_card_named_nothing_is_untold_not_empty():
+    """Far off at a slant, the card just harvested onto the pile names nothing: the pile is untold (a card lies there,
+    and it agrees with any top in the votes), guessed the bean the card came nearest; one that came nearest a card
+    back leaves the pile untold with no guess. Read as an empty pile, it would hold the harvest back half the time."""
+    corners = np.array([[840, 160], [896, 160], [896, 247], [840, 247]], np.float32)
+
+    def pile(*likely: tuple[str, float]) -> TableView:
+        top = SeenCard(corners, "unknown", 0.4, likely)
+        return view_of(Scene((top,), (), ("discard",), (Stack("unknown", 1, corners, top, "discard"),)), (), SURE)
+
+    near = pile(("soy", 0.7), ("wax", 0.2))
+    assert near.discard is None and near.pile_guess == ("soy",) and near.pile_unnamed
+    assert near.pile_top == pytest.approx(place_of(corners))
+    back = pile(("back", 0.8), ("soy", 0.2))
+    assert back.discard is None and back.pile_guess is None and back.pile_unnamed
+    assert view_of(Scene((), (), ("discard",)), (), SURE).discard == ()  # nothing there: empty
+
+
 def test_the_discard_pile_is_compared_only_where_the_camera_sees_it():
     game = piled(seen(ann=(("blue", 1),)), ("soy",))
     assert mismatch(game, piled(seen(ann=(("blue", 1),)), ("red",))) == 1

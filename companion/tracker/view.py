@@ -260,10 +260,11 @@ def seat_columns(scene: Scene, sure: float, beans: Collection[str] | None = None
 
 
 def nearest(stack: Stack, beans: Collection[str] | None) -> Reading | None:
-    """The bean a column's top card that the camera named nothing came nearest (below the classifier's threshold), as
-    the game's deck ``beans`` allows, told unsure, with every bean of the deck it may be: the odds the camera gave
-    each, at least :data:`NAMELESS_FLOOR` of the first's (so that it ranks the beans, and never holds :data:`SURE` of
-    what it gave the first and any other); None where it came nearest no bean (a card back) or none of the deck's."""
+    """The bean a card the camera named nothing (a column's top card, a face-up card, the pile's top card) came nearest
+    below the classifier's threshold, as the game's deck ``beans`` allows, told unsure, with every bean of the deck it
+    may be: the odds the camera gave each, at least :data:`NAMELESS_FLOOR` of the first's (so that they rank the
+    beans, and never hold :data:`SURE` of what it gave the first and any other); None where it came nearest no bean (a
+    card back) or none of the deck's."""
     likely = stack.top.likely
     if not likely or likely[0][0] not in CATALOGUE:
         return None

@@ -1503,8 +1503,8 @@ def test_a_new_card_the_camera_cannot_name_is_proposed_as_the_bean_it_came_neare
 def test_a_new_card_the_camera_cannot_name_nor_guess_is_left_out_rather_than_taken_for_some_bean():
     """Ben plants a card the camera cannot name, and came nearest no bean, into his empty field: no field of the game's
     may be it there, so the column is left out (as if unseen) and nothing is proposed, rather than a plant of whichever
-    bean the rules list first. Beside Ann's red, told by its name, a second column she does not have is left out too; but where the camera
-    cannot name her red field grown to two, that column is her red field, and the plant is a red."""
+    bean the rules list first. Beside Ann's red, told by its name, a second column she does not have is left out too;
+    but where the camera cannot name her red field grown to two, that column is her red field, and the plant a red."""
     state = play(table(), {"type": "plant", "player": ANN, "bean": "red", "source": "hand", "field": 0})
     corners = np.zeros((4, 2), np.float32)
 

@@ -200,9 +200,12 @@ def parts_of(zones: Iterable[str] | None) -> frozenset[Part] | None:
 
 def view_in_game(scene: Scene, state: GameState, sure: float) -> TableView:
     """The view of a scene for every seat of ``state``'s game, each card taken as the game's deck allows, and a column
-    naming nothing as the game's fields allow (:func:`seat_columns`)."""
+    naming nothing as the game's fields allow (:func:`seat_columns`). A discard pile the camera sees empty while the
+    game's has cards is untold: cards leave the pile only when it is shuffled into a new draw pile, which the game
+    knows of, so the camera lost its top card (far off at a slant, or under a glare spot)."""
     game = {seat: game_fields(state, seat) for seat in range(len(state.players))}
-    return view_of(scene, range(len(state.players)), sure, state.deck_counts, game)
+    view = view_of(scene, range(len(state.players)), sure, state.deck_counts, game)
+    return replace(view, discard=None) if view.discard == () and state.discard else view
 
 
 def game_fields(state: GameState, seat: int) -> tuple[Column, ...]:

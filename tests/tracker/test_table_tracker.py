@@ -1214,6 +1214,17 @@ def test_the_discard_pile_is_compared_only_where_the_camera_sees_it():
     assert mismatch(game, seen(ann=(("blue", 1),))) == 0
 
 
+def test_a_pile_the_game_has_cards_on_and_the_camera_sees_empty_is_untold():
+    """Ann harvested her lone blue: the game's pile holds it. Far off at a slant the camera finds no card in the discard
+    zone: it lost the pile's top card (only a reshuffle, which the game knows of, empties the pile), so the pile is
+    untold, not empty. Before any harvest, an empty discard zone is an empty pile."""
+    harvested = play(two_lone_beans(), {"type": "harvest", "player": ANN, "field": 0})
+    assert harvested.discard
+    nothing = Scene((), (), ("fields-0", "discard"))
+    assert view_in_game(nothing, harvested, SURE).discard is None
+    assert view_in_game(nothing, two_lone_beans(), SURE).discard == ()
+
+
 def test_the_pile_is_its_top_card_when_the_camera_is_sure_of_it():
     assert top_of_pile([]) == ()
     assert top_of_pile([("soy", True)]) == ("soy",)

@@ -201,8 +201,9 @@ def parts_of(zones: Iterable[str] | None) -> frozenset[Part] | None:
 def view_in_game(scene: Scene, state: GameState, sure: float) -> TableView:
     """The view of a scene for every seat of ``state``'s game, each card taken as the game's deck allows, and a column
     naming nothing as the game's fields allow (:func:`seat_columns`). A discard pile the camera sees empty while the
-    game's has cards is untold: cards leave the pile only when it is shuffled into a new draw pile, which the game
-    knows of, so the camera lost its top card (far off at a slant, or under a glare spot)."""
+    game's has cards is untold: the camera may have lost its top card (far off at a slant, under a glare spot), and a
+    pile is emptied only by a reshuffle (a draw, entered on the tablet) or by a move that takes its cards elsewhere (a
+    building's, the Duel's), which the rest of the table then tells."""
     game = {seat: game_fields(state, seat) for seat in range(len(state.players))}
     view = view_of(scene, range(len(state.players)), sure, state.deck_counts, game)
     return replace(view, discard=None) if view.discard == () and state.discard else view

@@ -157,8 +157,9 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float, beans: Collection[s
     face_up_likely: list[Likely] = []
     discarded: list[Reading] = []
     pile_top: Place | None = None
-    nameless = [(reading, stack) for stack in scene.unnamed if (reading := _laid_out(stack, beans))]
-    for reading, stack in [*((as_dealt(stack, sure, beans), stack) for stack in scene.stacks), *nameless]:
+    laid = [(as_dealt(stack, sure, beans), stack) for stack in scene.stacks if stack.zone in (FACE_UP, DISCARD)]
+    laid += [(reading, stack) for stack in scene.unnamed if (reading := _laid_out(stack, beans))]
+    for reading, stack in laid:
         if stack.zone == FACE_UP:
             face_up += [reading.bean] * stack.count
             face_up_likely += [] if reading.named else [reading.likely] * stack.count
@@ -223,7 +224,7 @@ def as_dealt(stack: Stack, sure: float, beans: Collection[str] | None = None) ->
     bean, named, likely = stack.bean, stack.top.confidence >= sure, stack.top.likely
     if beans is None or bean not in CATALOGUE:
         return Reading(bean, named, likely)
-    dealt = tuple((label, odds) for label, odds in likely if label in beans)
+    dealt = _dealt(likely, beans)
     if bean in beans:
         return Reading(bean, named, dealt)
     return Reading(dealt[0][0] if dealt else bean, False, dealt)
@@ -272,13 +273,18 @@ def nearest(stack: Stack, beans: Collection[str] | None) -> Reading | None:
     likely = stack.top.likely
     if not likely or likely[0][0] not in CATALOGUE:
         return None
-    dealt = [(label, odds) for label, odds in likely if label in CATALOGUE and (beans is None or label in beans)]
+    dealt = _dealt(likely, beans)
     if not dealt:
         return None
     least = dealt[0][1] * NAMELESS_FLOOR
     given = dict(dealt)
     odds = {bean: max(given.get(bean, 0.0), least) for bean in (BEAN_IDS if beans is None else beans)}
     return Reading(dealt[0][0], False, tuple(sorted(odds.items(), key=lambda item: (item[0] != dealt[0][0], -item[1]))))
+
+
+def _dealt(likely: Likely, beans: Collection[str] | None) -> Likely:
+    """The labels of ``likely`` that are beans the game's deck ``beans`` has (any bean where None), in their order."""
+    return tuple((label, odds) for label, odds in likely if label in CATALOGUE and (beans is None or label in beans))
 
 
 def _laid_out(stack: Stack, beans: Collection[str] | None) -> Reading | None:

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from companion.vision import bands, strips, top_check
 from companion.vision.bands import BAND, Rows, _tile, explain, running_on, starts
 from companion.vision.classifier import UNKNOWN, Prediction
-from companion.vision.columns import BandNetwork, Column, ColumnReader, card_rows, voted, widened
+from companion.vision.columns import BandNetwork, Column, ColumnReader, card_rows, squared, voted, widened
 from companion.vision.manifest import load_manifest
 from companion.vision.refine import CornerRefiner
 from companion.vision.scene import SceneReader, by_look, measured, read_table, sharpened
@@ -35,8 +35,9 @@ from models.tabletop import wooden_table
 
 UNSEEN_SHARE = 0.8
 """22 of these 24 unseen-style columns come out right since outlines are freed of stray edges and counts voted over
-three widths (21 since each band is matched with the top card; 12 before, by the band network and each row's
-likeness to the top card; models/BAND_MODEL_CARD.md has the held-out figures). A step back fails."""
+three widths (and as many readings of the rectangle holding each outline since session 70) (21 since each band is
+matched with the top card; 12 before, by the band network and each row's likeness to the top card;
+models/BAND_MODEL_CARD.md has the held-out figures). A step back fails."""
 
 
 @pytest.fixture(scope="module")
@@ -436,6 +437,19 @@ def test_a_count_most_readings_agree_on_stands():
     assert count_voted(None, 4, 4) == 4
     assert count_voted(5, 6, 7) == 5  # no two agree: as first read
     assert count_voted(None, 3, 4) is None
+
+
+def test_an_outline_squared_is_the_rectangle_along_it_that_holds_it_in_the_same_order():
+    skewed = np.array([[10, 0], [70, 4], [72, 200], [2, 196]], np.float32)  # ends of 60 and 70 px, sides fitted apart
+    box = squared(skewed)
+    sides = [np.linalg.norm(box[(k + 1) % 4] - box[k]) for k in range(4)]
+    corners = [np.dot(box[(k + 1) % 4] - box[k], box[k - 1] - box[k]) for k in range(4)]
+    assert np.allclose(corners, 0, atol=1e-2) and sides[0] == pytest.approx(sides[2]) and sides[0] < sides[1]
+    assert all(cv2.pointPolygonTest(box.reshape(-1, 1, 2), (float(x), float(y)), True) >= -1e-3 for x, y in skewed)
+    assert all(np.linalg.norm(box[k] - skewed[k]) < 12 for k in range(4))  # each corner where it was: same order
+    assert np.allclose(squared(turned(skewed)), turned(box), atol=1e-3)
+    assert np.allclose(squared(skewed[::-1]), box[::-1], atol=1e-3)  # either way round
+    assert np.allclose(squared(box), box, atol=1e-3)
 
 
 def test_an_outline_widened_keeps_its_length_and_far_end():

@@ -205,6 +205,8 @@ class ColumnReader:
     def _again(self, frame: np.ndarray, found: Sequence[tuple[int, Column]],
                ways: Sequence[tuple[bool, float]]) -> list[list[Column | None]]:
         """Each column of ``found`` read again from its far end in each of ``ways`` (as :data:`AGAIN`)."""
+        if not found:  # the networks cost a call even with nothing to read
+            return []
         outlines = [(squared(column.outline) if square else column.outline, share)
                     for square, share in ways for _, column in found]
         ends = self.ends(frame, [widened(outline, share) for outline, share in outlines],

@@ -157,8 +157,10 @@ def view_of(scene: Scene, seats: Iterable[int], sure: float, beans: Collection[s
     face_up_likely: list[Likely] = []
     discarded: list[Reading] = []
     pile_top: Place | None = None
-    laid = [(as_dealt(stack, sure, beans), stack) for stack in scene.stacks if stack.zone in (FACE_UP, DISCARD)]
-    laid += [(reading, stack) for stack in scene.unnamed if (reading := _laid_out(stack, beans))]
+    loose = (FACE_UP, DISCARD)  # cards out of the fields
+    laid = [(as_dealt(stack, sure, beans), stack) for stack in scene.stacks if stack.zone in loose]
+    laid += [(reading, stack) for stack in scene.unnamed
+             if stack.zone in loose and (reading := _laid_out(stack, beans))]
     for reading, stack in laid:
         if stack.zone == FACE_UP:
             face_up += [reading.bean] * stack.count
@@ -288,11 +290,9 @@ def _dealt(likely: Likely, beans: Collection[str] | None) -> Likely:
 
 
 def _laid_out(stack: Stack, beans: Collection[str] | None) -> Reading | None:
-    """What a card the camera named nothing is taken for where it lies face up or tops the discard pile: the bean it
+    """What a card the camera named nothing, lying face up or topping the discard pile, is taken for: the bean it
     came nearest (:func:`nearest`); where it came nearest none, nothing face up, and on the pile a card of no name (the
-    pile is not empty: its top is untold). Elsewhere, nothing."""
-    if stack.zone not in (FACE_UP, DISCARD):
-        return None
+    pile is not empty: its top is untold)."""
     reading = nearest(stack, beans)
     return Reading(stack.bean, False, ()) if reading is None and stack.zone == DISCARD else reading
 

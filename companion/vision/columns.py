@@ -25,7 +25,7 @@ from companion.vision.bands import Explained, explain
 from companion.vision.manifest import Manifest, load_manifest
 from companion.vision.onnx import open_session
 from companion.vision.preprocess import to_input
-from companion.vision.strips import CARD_ROWS, STRIP_L, STRIP_W, strip_transform, to_strip, turned
+from companion.vision.strips import CARD_ROWS, STRIP_L, STRIP_W, axis, strip_transform, to_strip, turned
 from companion.vision.top_check import TopChecker
 
 PLAIN_FACE = 0.05
@@ -124,8 +124,7 @@ def squared(outline: np.ndarray) -> np.ndarray:
     """The rectangle that holds ``outline``, its length running from the middle of its first side to that of its
     third, its corners in the same order."""
     quad = np.asarray(outline, np.float64).reshape(4, 2)
-    middle = (quad[2] + quad[3]) / 2 - (quad[0] + quad[1]) / 2
-    along = middle / max(float(np.linalg.norm(middle)), 1e-9)
+    along = axis(quad)[2].astype(np.float64)
     across = np.array([-along[1], along[0]])
     if float((quad[1] - quad[0]) @ across) < 0:
         across = -across
@@ -207,8 +206,9 @@ class ColumnReader:
         """Each column of ``found`` read again from its far end in each of ``ways`` (as :data:`AGAIN`)."""
         if not found:  # the networks cost a call even with nothing to read
             return []
-        outlines = [(squared(column.outline) if square else column.outline, share)
-                    for square, share in ways for _, column in found]
+        shapes = {square: [squared(column.outline) if square else column.outline for _, column in found]
+                  for square in {square for square, _ in ways}}  # each column squared once
+        outlines = [(outline, share) for square, share in ways for outline in shapes[square]]
         ends = self.ends(frame, [widened(outline, share) for outline, share in outlines],
                          [card_rows(outline, share) for outline, share in outlines])
         return [[decide(ends[r * len(found) + i]) for r in range(len(ways))] for i in range(len(found))]

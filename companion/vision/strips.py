@@ -261,12 +261,12 @@ def _part_of(box: np.ndarray, outline: np.ndarray) -> bool:
     """Whether ``box`` is a part of the longer ``outline`` along its length: the same width (within
     :data:`PART_WIDTH`) and direction (within :data:`PART_ANGLE` degrees), and ``outline`` :data:`PART_LONGER` times as
     long at least."""
-    (box_width, box_length, box_axis), (width, length, axis) = _axis(box), _axis(outline)
-    return (abs(float(box_axis @ axis)) >= np.cos(np.deg2rad(PART_ANGLE))
+    (box_width, box_length, box_axis), (width, length, along) = axis(box), axis(outline)
+    return (abs(float(box_axis @ along)) >= np.cos(np.deg2rad(PART_ANGLE))
             and PART_WIDTH[0] <= box_width / max(width, 1e-6) <= PART_WIDTH[1] and length >= PART_LONGER * box_length)
 
 
-def _axis(quad: np.ndarray) -> tuple[float, float, np.ndarray]:
+def axis(quad: np.ndarray) -> tuple[float, float, np.ndarray]:
     """A quad's width (its first side), length and unit direction along its length."""
     corners = np.asarray(quad, np.float32).reshape(4, 2)
     middle = (corners[2] + corners[3]) / 2 - (corners[0] + corners[1]) / 2
